@@ -1,0 +1,42 @@
+# Rackscore — every command a developer or CI needs. See README.md.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install system run test lint format bench clean
+
+$(STAMP): pyproject.toml scripts/install-system.sh
+	bash scripts/install-system.sh
+	test -x $(PY) || python3.11 -m venv $(VENV) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy .
+
+format: install
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+test: install lint
+	$(PY) manage.py makemigrations --check --dry-run
+	$(VENV)/bin/pytest -n auto
+
+bench: install
+	$(PY) bench/run.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,23 @@
+"""Run every benchmark (bench/bench_*.py) in turn; each prints its own table."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def main() -> int:
+    env = {**os.environ, "PYTHONPATH": str(HERE.parent), "DJANGO_SETTINGS_MODULE": "config.settings"}
+    failed = 0
+    for script in sorted(HERE.glob("bench_*.py")):
+        print(f"\n== {script.stem} ==", flush=True)
+        failed |= subprocess.call([sys.executable, str(script)], env=env, cwd=HERE.parent)
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(main())

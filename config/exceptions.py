@@ -1,0 +1,37 @@
+"""The one place where errors become HTTP answers for the API.
+
+User errors (``scoring.errors.UserError`` and its subclasses) become DRF's
+usual body, ``{"field": ["message"]}``, with the error's status and the
+message translated into the request's language. Django's own
+``ValidationError`` is treated the same way. Everything else is left to DRF
+(and a real bug still surfaces as a 500 so that it gets fixed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+from scoring.errors import NON_FIELD, UserError
+
+
+def user_error_body(error: UserError) -> dict[str, list[str]]:
+    return {error.field or NON_FIELD: [error.render(gettext)]}
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, UserError):
+        return Response(user_error_body(exc), status=exc.status)
+    if isinstance(exc, DjangoValidationError):
+        body = (
+            {k: [str(m) for m in v] for k, v in exc.message_dict.items()}
+            if hasattr(exc, "error_dict")
+            else {NON_FIELD: [str(m) for m in exc.messages]}
+        )
+        return Response(body, status=status.HTTP_400_BAD_REQUEST)
+    return exception_handler(exc, context)

@@ -1,0 +1,23 @@
+"""URL map. The API lives under /api/v1/ (no language prefix); every page
+is also served under /<lang>/ for the rulebook languages, English without a
+prefix."""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.urls import include, path
+
+api_v1 = [
+    path("", include("scoring.api_urls")),
+    path("", include("tournaments.api.urls")),
+]
+
+urlpatterns = [
+    path("api/v1/", include(api_v1)),
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+]
+urlpatterns += i18n_patterns(
+    path("", include("tournaments.urls")),
+    path("", include("tournaments.print_urls")),
+    prefix_default_language=False,
+)

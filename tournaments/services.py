@@ -1,0 +1,217 @@
+"""Services: every write Rackscore makes goes through here.
+
+Each service takes keyword arguments, validates through the rules engine
+(``scoring.rules``) and the tournament's state, writes inside one
+transaction, and raises ``scoring.errors.UserError`` (nothing stored) when the
+input or the state forbids the write.
+
+Vocabulary: a *rack entry* is what a scorer types for one player (tiles, or
+points + jokers); ``game_record`` turns a match's rack entries into a stored
+game with computed scores and table points; ``game_correct`` replaces them
+and ``game_delete`` removes them, both leaving a ``GameRevision`` behind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, cast
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import IntegrityError, transaction
+
+from scoring import rules
+from scoring.errors import ConflictError, PreconditionFailedError, UserError, _
+
+from .models import Game, GameRevision, Match, Rack, Seat, Tournament
+
+UserLike = AbstractBaseUser | AnonymousUser | None
+
+
+@dataclass(frozen=True)
+class RackEntry:
+    """One player's rack as entered: a tile list, or points (+ jokers)."""
+
+    player: int
+    tiles: str | None = None
+    points: int | None = None
+    jokers: int | None = None
+
+
+def _user_or_none(user: UserLike) -> Any:
+    return user if user is not None and user.is_authenticated else None
+
+
+def _seats_of(match: Match) -> dict[int, Seat]:
+    return {s.player_id: s for s in match.seats.select_related("player")}
+
+
+def game_compute(*, match: Match, ending: str, racks: Sequence[RackEntry]) -> rules.GameOut:
+    """Validate a match's game without storing it; the scores it would get."""
+    tournament: Tournament = match.round.tournament
+    seats = _seats_of(match)
+    ordered = sorted(
+        racks, key=lambda r: seats[r.player].position if r.player in seats else 99
+    )
+    for entry in racks:
+        if entry.player not in seats:
+            raise UserError(
+                _("Player %(player)s is not seated at table %(table)s of round %(round)s."),
+                field="racks",
+                player=entry.player,
+                table=match.table,
+                round=match.round.number,
+            )
+    return rules.game_score(
+        ending=ending,
+        racks=[
+            rules.RackIn(player=r.player, tiles=r.tiles, points=r.points, jokers=r.jokers)
+            for r in ordered
+        ],
+        rules=tournament.rules(),
+    )
+
+
+def _racks_store(*, game: Game, result: rules.GameOut, seats: dict[int, Seat]) -> None:
+    tournament = game.match.round.tournament
+    vector = tournament.rules().table_points.get(len(result.racks))
+    table_points: Sequence[Decimal] = (
+        rules.table_points_for(scores=[r.score for r in result.racks], vector=vector)
+        if vector
+        else [Decimal(0)] * len(result.racks)
+    )
+    Rack.objects.bulk_create(
+        Rack(
+            game=game,
+            player_id=cast(int, r.player),
+            position=seats[cast(int, r.player)].position,
+            tiles=rules.tiles_format(r.tiles) if r.tiles is not None else "",
+            entered_as_tiles=r.tiles is not None,
+            points=r.points,
+            jokers=r.jokers,
+            rack_value=r.rack_value,
+            score=r.score,
+            winner=r.winner,
+            table_points=tp,
+        )
+        for r, tp in zip(result.racks, table_points, strict=True)
+    )
+
+
+def _snapshot(game: Game) -> dict[str, Any]:
+    return {
+        "ending": game.ending,
+        "racks": [
+            {
+                "player": r.player_id,
+                "tiles": r.tiles if r.entered_as_tiles else None,
+                "points": r.points,
+                "jokers": r.jokers,
+                "rack_value": r.rack_value,
+                "score": str(r.score),
+                "winner": r.winner,
+            }
+            for r in game.racks.order_by("position")
+        ],
+    }
+
+
+def _revision_add(*, game: Game, action: str, user: UserLike) -> None:
+    GameRevision.objects.create(
+        match=game.match,
+        game=game if action != GameRevision.Action.DELETED else None,
+        game_number=game.number,
+        version=game.version,
+        action=action,
+        snapshot=_snapshot(game),
+        user=_user_or_none(user),
+    )
+
+
+def _match_lock(match: Match) -> Match:
+    # On PostgreSQL this serialises concurrent entries for one match; SQLite
+    # runs IMMEDIATE transactions, which already hold the write lock.
+    return Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+
+
+@transaction.atomic
+def game_record(
+    *,
+    match: Match,
+    ending: str,
+    racks: Sequence[RackEntry],
+    user: UserLike = None,
+) -> Game:
+    """Record the next game of a match; scores are computed, never entered."""
+    match = _match_lock(match)
+    result = game_compute(match=match, ending=ending, racks=racks)
+    planned = match.round.games_per_match
+    taken = set(match.games.values_list("number", flat=True))
+    if len(taken) >= planned:
+        raise ConflictError(
+            _("Table %(table)s plays %(planned)s games in this round and all are recorded."),
+            table=match.table,
+            planned=planned,
+        )
+    try:
+        with transaction.atomic():
+            game = Game.objects.create(
+                match=match,
+                # A deleted game leaves a gap; the next result fills it.
+                number=min(set(range(1, planned + 2)) - taken),
+                ending=ending, recorded_by=_user_or_none(user)
+            )
+    except IntegrityError as exc:  # pragma: no cover - only under a lost race
+        raise ConflictError(_("Another result for this table was saved at the same moment; "
+                              "reload and try again.")) from exc
+    _racks_store(game=game, result=result, seats=_seats_of(match))
+    _revision_add(game=game, action=GameRevision.Action.RECORDED, user=user)
+    tournament = match.round.tournament
+    if tournament.status == tournament.Status.PLANNED:
+        type(tournament).objects.filter(pk=tournament.pk).update(status=tournament.Status.RUNNING)
+    return game
+
+
+def _version_check(game: Game, version: int | None) -> None:
+    if version is not None and version != game.version:
+        raise PreconditionFailedError(
+            _("Game %(number)s was changed by someone else (now version %(current)s, you sent "
+              "%(sent)s); reload it and try again."),
+            number=game.number,
+            current=game.version,
+            sent=version,
+        )
+
+
+@transaction.atomic
+def game_correct(
+    *,
+    game: Game,
+    ending: str,
+    racks: Sequence[RackEntry],
+    version: int | None = None,
+    user: UserLike = None,
+) -> Game:
+    """Replace a game's racks and recompute its scores; the old state stays in history."""
+    game = Game.objects.select_for_update().select_related("match__round__tournament").get(
+        pk=game.pk
+    )
+    _version_check(game, version)
+    result = game_compute(match=game.match, ending=ending, racks=racks)
+    game.racks.all().delete()
+    game.ending = ending
+    game.version += 1
+    game.save(update_fields=["ending", "version", "updated"])
+    _racks_store(game=game, result=result, seats=_seats_of(game.match))
+    _revision_add(game=game, action=GameRevision.Action.CORRECTED, user=user)
+    return game
+
+
+@transaction.atomic
+def game_delete(*, game: Game, version: int | None = None, user: UserLike = None) -> None:
+    """Delete a game. Later games keep their numbers; history keeps the racks."""
+    game = Game.objects.select_for_update().select_related("match").get(pk=game.pk)
+    _version_check(game, version)
+    _revision_add(game=game, action=GameRevision.Action.DELETED, user=user)
+    game.delete()
