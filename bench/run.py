@@ -11,7 +11,11 @@ HERE = Path(__file__).resolve().parent
 
 
 def main() -> int:
-    env = {**os.environ, "PYTHONPATH": str(HERE.parent), "DJANGO_SETTINGS_MODULE": "config.settings"}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(HERE.parent),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
     failed = 0
     for script in sorted(HERE.glob("bench_*.py")):
         print(f"\n== {script.stem} ==", flush=True)

@@ -4,14 +4,14 @@ prefix."""
 
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 api_v1 = [
     path("", include("scoring.api_urls")),
     path("", include("tournaments.api.urls")),
 ]
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -44,6 +44,7 @@ __all__ = [
     "DEFAULT_TABLE_POINTS",
     "ENDINGS",
     "JOKERS_IN_SET",
+    "JOKER_TILE",
     "POOL_TIES",
     "TILE_COLOURS",
     "TILE_COPIES",
@@ -99,11 +100,13 @@ class Tile:
     number: int
 
     def __post_init__(self) -> None:
-        if self.colour == JOKER:
+        if not _is_int(self.number):
+            valid = False
+        elif self.colour == JOKER:
             valid = self.number == 0
         else:
             valid = self.colour in TILE_COLOURS and NUMBER_MIN <= self.number <= NUMBER_MAX
-        if not valid or not _is_int(self.number):
+        if not valid:
             raise RuleError(
                 _("No such tile: colour “%(colour)s”, number %(number)s."),
                 field="tiles",
@@ -210,7 +213,7 @@ def _tiles_read(
 def tiles_parse(text: str, *, field: str = "tiles") -> tuple[Tile, ...]:
     """Read a tile list such as ``"r7, R8 y13 J"``; blank text is an empty rack.
 
-    Case does not matter; tiles are separated by spaces and/or commas; ``Y`` is
+    Case does not matter; tiles are separated by whitespace and/or commas; ``Y`` is
     orange; the joker is ``J``. The tiles keep the order they were written in.
     """
     return _tiles_read(text, field=field)

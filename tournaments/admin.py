@@ -12,7 +12,8 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import UserError
 
@@ -90,7 +91,7 @@ class RackInline(admin.TabularInline[Rack, Game]):
     model = Rack
     extra = 0
     can_delete = False
-    fields = ["position", "player", "tiles", "points", "jokers", "rack_value", "score", "winner"]
+    fields = ("position", "player", "tiles", "points", "jokers", "rack_value", "score", "winner")
     readonly_fields = fields
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -218,4 +219,3 @@ class GameRevisionAdmin(admin.ModelAdmin[GameRevision]):
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
-

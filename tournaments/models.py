@@ -141,15 +141,19 @@ class Tournament(models.Model):
     ranking = models.CharField(
         _("ranking"), max_length=16, choices=Ranking.choices, default=Ranking.SCORE
     )
-    table_points_4 = models.CharField(_("table points, 4 players"), max_length=40, default="4,3,1,0")
+    table_points_4 = models.CharField(
+        _("table points, 4 players"), max_length=40, default="4,3,1,0"
+    )
     table_points_3 = models.CharField(_("table points, 3 players"), max_length=40, default="4,2,0")
     table_points_2 = models.CharField(_("table points, 2 players"), max_length=40, default="4,0")
     tie_breaks = models.CharField(
         _("tie-breaks"),
         max_length=200,
         default="wins,table_points,rack_total",
-        help_text=_("Comma-separated, in order: wins, table_points, score, rack_total, "
-                    "head_to_head, opponents_average."),
+        help_text=_(
+            "Comma-separated, in order: wins, table_points, score, rack_total, "
+            "head_to_head, opponents_average."
+        ),
     )
     min_games = models.PositiveSmallIntegerField(
         _("minimum games to be ranked by average"), default=0
@@ -165,7 +169,9 @@ class Tournament(models.Model):
     bye_score = models.DecimalField(_("score for a bye"), max_digits=8, decimal_places=2, default=0)
     seed = models.PositiveIntegerField(_("seating seed"), default=0)
     semifinal_players = models.PositiveSmallIntegerField(_("players in the semi-finals"), default=0)
-    final_carry_over = models.BooleanField(_("carry qualifying points into the final"), default=False)
+    final_carry_over = models.BooleanField(
+        _("carry qualifying points into the final"), default=False
+    )
 
     created = models.DateTimeField(auto_now_add=True)
 
@@ -315,9 +321,7 @@ class Game(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="game_number_once"),
             models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
-            models.CheckConstraint(
-                condition=Q(ending__in=rules.ENDINGS), name="game_ending_known"
-            ),
+            models.CheckConstraint(condition=Q(ending__in=rules.ENDINGS), name="game_ending_known"),
         ]
 
     def __str__(self) -> str:
@@ -414,3 +418,6 @@ class GameRevision(models.Model):
         ordering = ["match", "game_number", "at", "id"]
         verbose_name = _("game revision")
         verbose_name_plural = _("game revisions")
+
+    def __str__(self) -> str:
+        return f"{self.match} – {_('game')} {self.game_number} v{self.version} {self.action}"

@@ -29,7 +29,9 @@ def entries_add(*, tournament: Tournament, player_ids: Iterable[int]) -> list[En
         raise UserError(
             _("No player with id %(ids)s."), field="players", ids=", ".join(map(str, missing))
         )
-    existing = {e.player_id: e for e in Entry.objects.filter(tournament=tournament, player_id__in=ids)}
+    existing = {
+        e.player_id: e for e in Entry.objects.filter(tournament=tournament, player_id__in=ids)
+    }
     Entry.objects.filter(pk__in=[e.pk for e in existing.values()]).update(
         status=Entry.Status.ACTIVE
     )
@@ -53,9 +55,7 @@ def _history(tournament: Tournament) -> list[list[list[int]]]:
 
 
 @transaction.atomic
-def round_seat_next(
-    *, tournament: Tournament, stage: str = Round.Stage.QUALIFYING
-) -> Round:
+def round_seat_next(*, tournament: Tournament, stage: str = Round.Stage.QUALIFYING) -> Round:
     """Seat the next round of a tournament with its seating method."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     active = list(
@@ -70,9 +70,7 @@ def round_seat_next(
         )
     last = tournament.round_set.order_by("-number").first()
     number = last.number + 1 if last else 1
-    standings = {
-        row.player_id: float(row.score) for row in standings_for(tournament=tournament)
-    }
+    standings = {row.player_id: float(row.score) for row in standings_for(tournament=tournament)}
     byes = list(
         Adjustment.objects.filter(tournament=tournament, kind=Adjustment.Kind.BYE).values_list(
             "player_id", flat=True

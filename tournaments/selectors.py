@@ -163,7 +163,9 @@ def rounds_for(*, tournament: Tournament) -> QuerySet[Round]:
         Prefetch(
             "matches",
             queryset=Match.objects.order_by("table").prefetch_related(
-                Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+                Prefetch(
+                    "seats", queryset=Seat.objects.select_related("player").order_by("position")
+                ),
                 Prefetch(
                     "games",
                     queryset=Game.objects.order_by("number").prefetch_related(
@@ -182,10 +184,14 @@ def match_detail(*, match_id: int | None = None, token: str | None = None) -> Ma
         Prefetch(
             "games",
             queryset=Game.objects.order_by("number").prefetch_related(
-                Prefetch("racks", queryset=Rack.objects.select_related("player").order_by("position"))
+                Prefetch(
+                    "racks", queryset=Rack.objects.select_related("player").order_by("position")
+                )
             ),
         ),
     )
     if token is not None:
         return qs.get(token=token)
+    if match_id is None:
+        raise Match.DoesNotExist("a match id or token is needed")
     return qs.get(pk=match_id)

@@ -39,6 +39,21 @@ class RackEntry:
     jokers: int | None = None
 
 
+class SeatedPlayer(int):
+    """A player id that prints as the player's name, so that the rules
+    engine's messages say "Rack 2 (Ben)" rather than "Rack 2 (17)"."""
+
+    name: str
+
+    def __new__(cls, player_id: int, name: str) -> SeatedPlayer:
+        obj = super().__new__(cls, player_id)
+        obj.name = name
+        return obj
+
+    def __str__(self) -> str:
+        return self.name
+
+
 def _user_or_none(user: UserLike) -> Any:
     return user if user is not None and user.is_authenticated else None
 
@@ -51,9 +66,7 @@ def game_compute(*, match: Match, ending: str, racks: Sequence[RackEntry]) -> ru
     """Validate a match's game without storing it; the scores it would get."""
     tournament: Tournament = match.round.tournament
     seats = _seats_of(match)
-    ordered = sorted(
-        racks, key=lambda r: seats[r.player].position if r.player in seats else 99
-    )
+    ordered = sorted(racks, key=lambda r: seats[r.player].position if r.player in seats else 99)
     for entry in racks:
         if entry.player not in seats:
             raise UserError(
@@ -66,7 +79,12 @@ def game_compute(*, match: Match, ending: str, racks: Sequence[RackEntry]) -> ru
     return rules.game_score(
         ending=ending,
         racks=[
-            rules.RackIn(player=r.player, tiles=r.tiles, points=r.points, jokers=r.jokers)
+            rules.RackIn(
+                player=SeatedPlayer(r.player, seats[r.player].player.name),
+                tiles=r.tiles,
+                points=r.points,
+                jokers=r.jokers,
+            )
             for r in ordered
         ],
         rules=tournament.rules(),
@@ -160,11 +178,13 @@ def game_record(
                 match=match,
                 # A deleted game leaves a gap; the next result fills it.
                 number=min(set(range(1, planned + 2)) - taken),
-                ending=ending, recorded_by=_user_or_none(user)
+                ending=ending,
+                recorded_by=_user_or_none(user),
             )
     except IntegrityError as exc:  # pragma: no cover - only under a lost race
-        raise ConflictError(_("Another result for this table was saved at the same moment; "
-                              "reload and try again.")) from exc
+        raise ConflictError(
+            _("Another result for this table was saved at the same moment; reload and try again.")
+        ) from exc
     _racks_store(game=game, result=result, seats=_seats_of(match))
     _revision_add(game=game, action=GameRevision.Action.RECORDED, user=user)
     tournament = match.round.tournament
@@ -176,8 +196,10 @@ def game_record(
 def _version_check(game: Game, version: int | None) -> None:
     if version is not None and version != game.version:
         raise PreconditionFailedError(
-            _("Game %(number)s was changed by someone else (now version %(current)s, you sent "
-              "%(sent)s); reload it and try again."),
+            _(
+                "Game %(number)s was changed by someone else (now version %(current)s, you sent "
+                "%(sent)s); reload it and try again."
+            ),
             number=game.number,
             current=game.version,
             sent=version,
@@ -194,8 +216,8 @@ def game_correct(
     user: UserLike = None,
 ) -> Game:
     """Replace a game's racks and recompute its scores; the old state stays in history."""
-    game = Game.objects.select_for_update().select_related("match__round__tournament").get(
-        pk=game.pk
+    game = (
+        Game.objects.select_for_update().select_related("match__round__tournament").get(pk=game.pk)
     )
     _version_check(game, version)
     result = game_compute(match=game.match, ending=ending, racks=racks)

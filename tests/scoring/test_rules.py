@@ -391,7 +391,8 @@ def test_tile() -> None:
 
 
 @pytest.mark.parametrize(
-    ("colour", "number"), [("X", 3), ("R", 0), ("R", 14), ("J", 1), ("Y", 3), ("r", 7)]
+    ("colour", "number"),
+    [("X", 3), ("R", 0), ("R", 14), ("J", 1), ("Y", 3), ("r", 7), ("R", "7"), ("R", True)],
 )
 def test_tile_refuses_what_is_not_in_the_set(colour: str, number: int) -> None:
     with pytest.raises(RuleError):

@@ -17,8 +17,10 @@ def play(match, rng: random.Random, games: int) -> None:
         game_record(
             match=match,
             ending="rummikub",
-            racks=[RackEntry(player=p, points=0 if i == winner else rng.randint(1, 40))
-                   for i, p in enumerate(ids)],
+            racks=[
+                RackEntry(player=p, points=0 if i == winner else rng.randint(1, 40))
+                for i, p in enumerate(ids)
+            ],
         )
 
 
@@ -26,13 +28,24 @@ def test_standings_sum_scores_and_adjustments_and_share_ranks():
     match = match_seated(players=4)
     t = match.round.tournament
     a, b, c, d = seated_ids(match)
-    game_record(match=match, ending="rummikub", racks=[
-        RackEntry(player=a, tiles=""), RackEntry(player=b, points=5),
-        RackEntry(player=c, points=16), RackEntry(player=d, points=3)])
+    game_record(
+        match=match,
+        ending="rummikub",
+        racks=[
+            RackEntry(player=a, tiles=""),
+            RackEntry(player=b, points=5),
+            RackEntry(player=c, points=16),
+            RackEntry(player=d, points=3),
+        ],
+    )
     AdjustmentFactory(tournament=t, player_id=a, points=-4, reason="slow play")
     rows = standings_for(tournament=t)
     assert [(r.player_id, r.score, r.rank) for r in rows] == [
-        (a, 20, 1), (d, -3, 2), (b, -5, 3), (c, -16, 4)]
+        (a, 20, 1),
+        (d, -3, 2),
+        (b, -5, 3),
+        (c, -16, 4),
+    ]
     assert rows[0].wins == 1 and rows[0].games == 1 and rows[0].adjustments == -4
     assert rows[3].rack_total == 16
 
@@ -46,9 +59,15 @@ def test_fully_tied_players_share_a_rank():
 def test_table_points_ranking():
     match = match_seated(players=3, ranking=Tournament.Ranking.TABLE_POINTS)
     a, b, c = seated_ids(match)
-    game_record(match=match, ending="rummikub", racks=[
-        RackEntry(player=a, points=50), RackEntry(player=b, tiles=""),
-        RackEntry(player=c, points=1)])
+    game_record(
+        match=match,
+        ending="rummikub",
+        racks=[
+            RackEntry(player=a, points=50),
+            RackEntry(player=b, tiles=""),
+            RackEntry(player=c, points=1),
+        ],
+    )
     rows = standings_for(tournament=match.round.tournament)
     assert [(r.player_id, r.table_points) for r in rows] == [(b, 4), (c, 2), (a, 0)]
 

@@ -18,7 +18,9 @@ DANISH = [
 
 
 def racks_from_scores(ids: list[int], scores: list[int]) -> list[RackEntry]:
-    return [RackEntry(player=p, points=max(0, -s), jokers=0) for p, s in zip(ids, scores, strict=True)]
+    return [
+        RackEntry(player=p, points=max(0, -s), jokers=0) for p, s in zip(ids, scores, strict=True)
+    ]
 
 
 def test_game_record_reproduces_the_danish_table():
@@ -26,9 +28,7 @@ def test_game_record_reproduces_the_danish_table():
     ids = seated_ids(match)
     for row in DANISH:
         game_record(match=match, ending="rummikub", racks=racks_from_scores(ids, row))
-    totals = {
-        p: sum(Rack.objects.filter(player_id=p).values_list("score", flat=True)) for p in ids
-    }
+    totals = {p: sum(Rack.objects.filter(player_id=p).values_list("score", flat=True)) for p in ids}
     assert [totals[p] for p in ids] == [-14, -29, 4, 39]
     assert list(match.games.values_list("number", flat=True)) == [1, 2, 3]
 
@@ -39,8 +39,11 @@ def test_game_record_stores_tiles_values_and_table_points():
     game = game_record(
         match=match,
         ending="rummikub",
-        racks=[RackEntry(player=a, tiles=""), RackEntry(player=b, tiles="r5 j"),
-               RackEntry(player=c, points=16)],
+        racks=[
+            RackEntry(player=a, tiles=""),
+            RackEntry(player=b, tiles="r5 j"),
+            RackEntry(player=c, points=16),
+        ],
     )
     racks = {r.player_id: r for r in game.racks.all()}
     assert racks[b].tiles == "R5 J" and racks[b].entered_as_tiles
@@ -70,8 +73,10 @@ def test_a_player_not_seated_is_refused():
         game_record(
             match=match,
             ending="rummikub",
-            racks=[RackEntry(player=seated_ids(match)[0], tiles=""),
-                   RackEntry(player=stranger.pk, points=5)],
+            racks=[
+                RackEntry(player=seated_ids(match)[0], tiles=""),
+                RackEntry(player=stranger.pk, points=5),
+            ],
         )
     assert not Game.objects.exists()
 
@@ -89,17 +94,28 @@ def test_no_more_games_than_the_round_plays():
 def test_correction_recomputes_and_keeps_history():
     match = match_seated(players=2)
     a, b = seated_ids(match)
-    game = game_record(match=match, ending="rummikub",
-                       racks=[RackEntry(player=a, tiles=""), RackEntry(player=b, points=3)])
-    game = game_correct(game=game, ending="pool_exhausted", version=1,
-                        racks=[RackEntry(player=a, points=2), RackEntry(player=b, points=9)])
+    game = game_record(
+        match=match,
+        ending="rummikub",
+        racks=[RackEntry(player=a, tiles=""), RackEntry(player=b, points=3)],
+    )
+    game = game_correct(
+        game=game,
+        ending="pool_exhausted",
+        version=1,
+        racks=[RackEntry(player=a, points=2), RackEntry(player=b, points=9)],
+    )
     assert game.version == 2
     assert {r.player_id: r.score for r in game.racks.all()} == {a: Decimal(7), b: Decimal(-7)}
     history = list(GameRevision.objects.values_list("action", "version"))
     assert history == [("recorded", 1), ("corrected", 2)]
     with pytest.raises(PreconditionFailedError):
-        game_correct(game=game, ending="rummikub", version=1,
-                     racks=[RackEntry(player=a, tiles=""), RackEntry(player=b, points=3)])
+        game_correct(
+            game=game,
+            ending="rummikub",
+            version=1,
+            racks=[RackEntry(player=a, tiles=""), RackEntry(player=b, points=3)],
+        )
 
 
 def test_delete_keeps_history_and_the_gap_is_filled_next():
