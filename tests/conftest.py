@@ -1,8 +1,15 @@
 import os
 
-from hypothesis import settings
+import pytest
+from hypothesis import settings as hypothesis_settings
 
 # The rules are pure functions: many quick examples in CI, fewer by hand.
-settings.register_profile("ci", max_examples=150, deadline=None)
-settings.register_profile("dev", max_examples=60, deadline=None)
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+hypothesis_settings.register_profile("ci", max_examples=150, deadline=None)
+hypothesis_settings.register_profile("dev", max_examples=60, deadline=None)
+hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # Factories hash a password for every user; the real hasher costs ~0.7 s each.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

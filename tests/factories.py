@@ -105,3 +105,39 @@ def match_seated(*, players: int = 4, tournament: Tournament | None = None, **kw
 
 def seated_ids(match: Match) -> list[int]:
     return list(match.seats.order_by("position").values_list("player_id", flat=True))
+
+
+def tournament_entered(*, players: int = 8, **kwargs: Any) -> Tournament:
+    """A tournament with ``players`` new players entered (active).
+
+    The owner gets an unusable password: hashing a real one costs most of a test.
+    """
+    kwargs.setdefault("owner__password", None)
+    tournament = TournamentFactory(**kwargs)
+    people = PlayerFactory.create_batch(players)
+    Entry.objects.bulk_create(Entry(tournament=tournament, player=p) for p in people)
+    return tournament
+
+
+def round_play(round_: Round, *, seed: int = 0, games: int | None = None) -> None:
+    """Record every game of every match of a round through ``game_record`` (points entry).
+
+    A seeded random winner per game; the others hold 1-60 points.
+    """
+    import random
+
+    from tournaments.services import RackEntry, game_record
+
+    rng = random.Random(f"{seed}:{round_.pk}")
+    for match in round_.matches.order_by("table").prefetch_related("seats"):
+        ids = [s.player_id for s in sorted(match.seats.all(), key=lambda s: s.position)]
+        for _game in range(games if games is not None else round_.games_per_match):
+            winner = rng.randrange(len(ids))
+            game_record(
+                match=match,
+                ending="rummikub",
+                racks=[
+                    RackEntry(player=p, points=0 if i == winner else rng.randint(1, 60), jokers=0)
+                    for i, p in enumerate(ids)
+                ],
+            )

@@ -209,8 +209,17 @@ class Tournament(models.Model):
 
 
 class Entry(models.Model):
+    """A player registered in a tournament.
+
+    ``active`` players are seated in the next round; ``absent`` ones are entered
+    but not here for it (a late arrival not yet checked in, a no-show, a league
+    member who skips a club night); ``withdrawn`` ones have left the event. Absent
+    and withdrawn players keep the results they already played.
+    """
+
     class Status(models.TextChoices):
         ACTIVE = "active", _("active")
+        ABSENT = "absent", _("absent (checked out)")
         WITHDRAWN = "withdrawn", _("withdrawn")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")

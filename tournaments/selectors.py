@@ -6,22 +6,54 @@ standings: game score (sum of their game scores), adjustments, total score
 values: fewer is better) and table points. *Rank* is shared by players whose
 ranking key and every tie-break are equal.
 
+* **scope**: which games and adjustments a standings table counts: all of them
+  (the default), some round numbers, or some *stages*. The qualifying stage
+  also counts the adjustments that belong to no round (an organiser's penalty
+  for the event); a semi-final or final counts only its own rounds.
+* **ranking key**: total score, table points, or (leagues) the average score
+  per game, where players below the tournament's minimum number of games rank
+  after everyone who reached it.
+* **tie-breaks** (``Tournament.tie_breaks``, in order): ``wins``,
+  ``table_points``, ``score``, ``rack_total`` (fewer is better), ``games``,
+  ``average``, ``head_to_head`` and ``opponents_average``.
+* **head-to-head**: among the players still tied when it is applied, each
+  table two of them shared counts +1 for the one who did better there (more
+  points over that match's games; table points when the tournament ranks by
+  them) and −1 for the other. Players who never met stay tied.
+* **opponents' average**: the mean, over every match a player played and
+  every opponent at that table, of that opponent's average score per game.
+  Like a Buchholz score: a tougher field ranks higher.
+* **seed**: a player's place in the qualifying standings; it settles what is
+  still tied in a semi-final or final, where places must be distinct.
+* **final places**: the final table first, then the other semi-finalists, then
+  everyone else by the qualifying standings.
+
 Each selector runs a fixed number of queries, whatever the size of the
 tournament; tests pin the counts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import itertools
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, Field, Prefetch, Q, QuerySet, Sum
+
+from scoring.errors import UserError, _
 
 from .models import Adjustment, Entry, Game, Match, Rack, Round, Seat, Tournament
 
 ZERO = Decimal(0)
+CENT = Decimal("0.01")
+HALF_CENT = 0.005  # totals closer than this are equal
+
+QUALIFYING = Round.Stage.QUALIFYING.value
+SEMIFINAL = Round.Stage.SEMIFINAL.value
+FINAL = Round.Stage.FINAL.value
+STAGES = (QUALIFYING, SEMIFINAL, FINAL)
 
 
 @dataclass
@@ -38,6 +70,13 @@ class StandingRow:
     table_points: Decimal = ZERO
     rank: int = 0
     tie_values: dict[str, Any] = field(default_factory=dict)
+    # Entered but checked out for the next round (not withdrawn).
+    absent: bool = False
+    # Final places only: the stage whose results placed this row.
+    stage: str = ""
+    # Ranked by average but short of the tournament's minimum number of games:
+    # listed after everyone who reached it.
+    below_min_games: bool = False
 
     @property
     def score(self) -> Decimal:
@@ -45,7 +84,12 @@ class StandingRow:
 
     @property
     def average(self) -> Decimal:
-        return (self.game_score / self.games).quantize(Decimal("0.01")) if self.games else ZERO
+        """Total score (adjustments included, so a penalty counts) per game played."""
+        return (self.score / self.games).quantize(CENT) if self.games else ZERO
+
+    @property
+    def active(self) -> bool:
+        return not (self.withdrawn or self.absent)
 
 
 # Each tie-break maps a row to a value where larger ranks higher.
@@ -56,11 +100,50 @@ TIE_BREAKS: dict[str, Callable[[StandingRow], Any]] = {
     "rack_total": lambda r: -r.rack_total,
     "games": lambda r: r.games,
     "average": lambda r: r.average,
+    "opponents_average": lambda r: r.tie_values.get("opponents_average", ZERO),
 }
+HEAD_TO_HEAD = "head_to_head"
+# Tie-breaks that need per-match sums (read instead of per-player ones, when configured).
+MEETING_TIE_BREAKS = frozenset({HEAD_TO_HEAD, "opponents_average"})
+TIE_BREAK_NAMES = (*TIE_BREAKS, HEAD_TO_HEAD)
+
+TieBreak = str | Callable[[StandingRow], Any]
 
 
 def tie_breaks_of(tournament: Tournament) -> list[str]:
-    return [t.strip() for t in tournament.tie_breaks.split(",") if t.strip() in TIE_BREAKS]
+    """The tournament's tie-breaks in order; unknown names and repeats are skipped."""
+    names = [t.strip() for t in tournament.tie_breaks.split(",")]
+    return list(dict.fromkeys(n for n in names if n in TIE_BREAK_NAMES))
+
+
+def tie_breaks_check(*, value: str) -> str:
+    """Validate a comma-separated tie-break list; return it normalised (for forms and the API)."""
+    names = [t.strip() for t in value.split(",") if t.strip()]
+    unknown = [n for n in names if n not in TIE_BREAK_NAMES]
+    if unknown:
+        raise UserError(
+            _("Unknown tie-break %(names)s; choose from %(known)s."),
+            field="tie_breaks",
+            names=", ".join(unknown),
+            known=", ".join(TIE_BREAK_NAMES),
+        )
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise UserError(
+            _("Tie-break %(names)s is listed twice."), field="tie_breaks", names=", ".join(repeated)
+        )
+    return ",".join(names)
+
+
+def starting_seat(*, game_number: int, table_size: int) -> int:
+    """The seat (1-based) that starts game ``game_number`` at a table of ``table_size``.
+
+    The start rotates: seat 1 starts game 1, seat 2 game 2, and so on around
+    the table.
+    """
+    if game_number < 1 or table_size < 1:
+        raise ValueError("game_number and table_size must be positive")
+    return (game_number - 1) % table_size + 1
 
 
 def _primary_key(tournament: Tournament) -> Callable[[StandingRow], Any]:
@@ -73,25 +156,54 @@ def _primary_key(tournament: Tournament) -> Callable[[StandingRow], Any]:
     return lambda r: r.score
 
 
-def standings_for(
-    *, tournament: Tournament, rounds: Sequence[int] | None = None
-) -> list[StandingRow]:
-    """Every entered player's standings row, ranked; three queries.
+@dataclass
+class Meetings:
+    """Per-match results: who sat at which match and what they made of it."""
 
-    ``rounds`` limits the games counted to those round numbers (a stage's
-    standings); adjustments are then limited to the same rounds.
-    """
+    by_match: dict[int, list[tuple[int, Any]]] = field(default_factory=dict)
+    by_player: dict[int, list[int]] = field(default_factory=dict)
+
+
+def _stages_of(stage: str | Sequence[str] | None) -> tuple[str, ...] | None:
+    if stage is None:
+        return None
+    stages = (stage,) if isinstance(stage, str) else tuple(stage)
+    unknown = [s for s in stages if s not in STAGES]
+    if unknown:
+        raise UserError(
+            _("Unknown stage %(stage)s; choose from %(known)s."),
+            field="stage",
+            stage=", ".join(unknown),
+            known=", ".join(STAGES),
+        )
+    return stages
+
+
+def _standings(
+    *,
+    tournament: Tournament,
+    rounds: Sequence[int] | None = None,
+    stages: tuple[str, ...] | None = None,
+    players: Collection[int] | None = None,
+    extra: Sequence[TieBreak] = (),
+) -> list[StandingRow]:
+    """Build, restrict to ``players`` and rank; three queries."""
     rows: dict[int, StandingRow] = {}
-    for entry in (
+    # Plain values, not model instances: three instances per player cost more
+    # than all the rest of the standings for a large field.
+    for player_id, name, club, status in (
         Entry.objects.filter(tournament=tournament)
-        .select_related("player__club")
         .order_by("player__name", "player_id")
+        .values_list("player_id", "player__name", "player__club__name", "status")
     ):
-        rows[entry.player_id] = StandingRow(
-            player_id=entry.player_id,
-            name=entry.player.name,
-            club=entry.player.club.name if entry.player.club else "",
-            withdrawn=entry.status == Entry.Status.WITHDRAWN,
+        if players is not None and player_id not in players:
+            continue
+        rows[player_id] = StandingRow(
+            player_id=player_id,
+            name=name,
+            club=club or "",
+            withdrawn=status == Entry.Status.WITHDRAWN,
+            absent=status == Entry.Status.ABSENT,
         )
 
     racks = Rack.objects.filter(game__match__round__tournament=tournament)
@@ -99,52 +211,400 @@ def standings_for(
     if rounds is not None:
         racks = racks.filter(game__match__round__number__in=rounds)
         adjustments = adjustments.filter(round__number__in=rounds)
-    for agg in racks.values("player_id").annotate(
-        game_score=Sum("score"),
-        games=Count("id"),
-        wins=Count("id", filter=Q(winner=True)),
-        rack_total=Sum("rack_value"),
-        table_points=Sum("table_points"),
+    if stages is not None:
+        racks = racks.filter(game__match__round__stage__in=stages)
+        in_stage = Q(round__stage__in=stages)
+        if QUALIFYING in stages:
+            in_stage |= Q(round__isnull=True)
+        adjustments = adjustments.filter(in_stage)
+    tie_breaks: list[TieBreak] = [*tie_breaks_of(tournament), *extra]
+    meetings: Meetings | None = None
+    if MEETING_TIE_BREAKS.intersection(t for t in tie_breaks if isinstance(t, str)):
+        # Head-to-head compares what the tied players made of a shared table, in
+        # the currency of the ranking.
+        by_points = tournament.ranking == Tournament.Ranking.TABLE_POINTS
+        meetings = _totals_by_match(racks=racks, rows=rows, by_points=by_points)
+    else:
+        _totals_by_player(racks=racks, rows=rows)
+    for agg in adjustments.order_by().values("player_id").annotate(points=Sum("points")):
+        if agg["player_id"] in rows:
+            rows[agg["player_id"]].adjustments = agg["points"] or ZERO
+    if meetings is not None:
+        _opponents_average(rows=rows, meetings=meetings)  # averages include adjustments
+    if tournament.ranking == Tournament.Ranking.AVERAGE:
+        for row in rows.values():
+            row.below_min_games = row.games < tournament.min_games
+
+    return standings_rank(
+        rows=list(rows.values()),
+        primary=_primary_key(tournament),
+        tie_breaks=tie_breaks,
+        meetings=meetings,
+    )
+
+
+def _totals_by_player(*, racks: QuerySet[Rack], rows: dict[int, StandingRow]) -> None:
+    """Sum each player's games in the database; one query."""
+    for agg in (
+        racks.order_by()
+        .values("player_id")
+        .annotate(
+            game_score=Sum("score"),
+            games=Count("id"),
+            wins=Count("id", filter=Q(winner=True)),
+            rack_total=Sum("rack_value"),
+            table_points=Sum("table_points"),
+        )
     ):
         row = rows.get(agg["player_id"])
-        if row is None:  # played, then removed from the entries: still counted
+        if row is None:  # not entered (any more), or outside ``players``
             continue
         row.game_score = agg["game_score"] or ZERO
         row.games = agg["games"]
         row.wins = agg["wins"]
         row.rack_total = agg["rack_total"] or 0
         row.table_points = agg["table_points"] or ZERO
-    for agg in adjustments.values("player_id").annotate(points=Sum("points")):
-        if agg["player_id"] in rows:
-            rows[agg["player_id"]].adjustments = agg["points"] or ZERO
 
-    return standings_rank(
-        rows=list(rows.values()),
-        primary=_primary_key(tournament),
-        tie_breaks=tie_breaks_of(tournament),
-    )
+
+def _cents(value: Any) -> Decimal:
+    """A database sum as a Decimal to the cent (SQLite sums decimals as floats)."""
+    if isinstance(value, Decimal):
+        return value
+    return Decimal(value or 0).quantize(CENT)
+
+
+def _totals_by_match(
+    *, racks: QuerySet[Rack], rows: dict[int, StandingRow], by_points: bool
+) -> Meetings:
+    """Sum each player's games per match, then per player; one query.
+
+    The per-match sums are what head-to-head and opponents' average need, so
+    the meeting tie-breaks cost no extra query. Raw database numbers (no
+    conversion per row: 10,000 rows for a large event); Decimals at the end.
+    """
+    raw: Field[Any, Any] = Field()
+    meetings = Meetings()
+    by_match, by_player = meetings.by_match, meetings.by_player
+    totals: dict[int, list[Any]] = {}
+    for match_id, player_id, score, games, wins, rack_total, table_points in (
+        racks.order_by()
+        .values("game__match_id", "player_id")
+        .annotate(
+            s=Sum("score", output_field=raw),
+            n=Count("id", output_field=raw),
+            w=Count("id", filter=Q(winner=True), output_field=raw),
+            r=Sum("rack_value", output_field=raw),
+            tp=Sum("table_points", output_field=raw),
+        )
+        .values_list("game__match_id", "player_id", "s", "n", "w", "r", "tp")
+    ):
+        by_match.setdefault(match_id, []).append(
+            (player_id, (table_points if by_points else score) or 0)
+        )
+        by_player.setdefault(player_id, []).append(match_id)
+        total = totals.get(player_id)
+        if total is None:
+            totals[player_id] = [score or 0, games, wins, rack_total or 0, table_points or 0]
+        else:
+            total[0] += score or 0
+            total[1] += games
+            total[2] += wins
+            total[3] += rack_total or 0
+            total[4] += table_points or 0
+    for player_id, (score, games, wins, rack_total, table_points) in totals.items():
+        row = rows.get(player_id)
+        if row is None:
+            continue
+        row.game_score = _cents(score)
+        row.games = int(games)
+        row.wins = int(wins)
+        row.rack_total = int(rack_total)
+        row.table_points = _cents(table_points)
+    return meetings
+
+
+def _opponents_average(*, rows: dict[int, StandingRow], meetings: Meetings) -> None:
+    # Per match the sum of its players' averages; a player's opponents are
+    # that sum less their own average. Floats here, the cent at the end.
+    averages = {pid: float(row.score) / row.games for pid, row in rows.items() if row.games}
+    tables: dict[int, tuple[float, int]] = {}
+    for match_id, seats in meetings.by_match.items():
+        known = [averages[p] for p, _value in seats if p in averages]
+        tables[match_id] = (sum(known), len(known))
+    for pid, row in rows.items():
+        total = 0.0
+        count = 0
+        own = averages.get(pid)
+        for match_id in meetings.by_player.get(pid, ()):
+            table_total, table_count = tables[match_id]
+            if own is not None:
+                table_total -= own
+                table_count -= 1
+            total += table_total
+            count += table_count
+        row.tie_values["opponents_average"] = (
+            Decimal(total / count).quantize(CENT) if count else ZERO
+        )
+
+
+def _head_to_head(group: Sequence[StandingRow], meetings: Meetings | None) -> dict[int, int]:
+    ids = {r.player_id for r in group}
+    result = dict.fromkeys(ids, 0)
+    if meetings is None:
+        return result
+    shared = {m for pid in ids for m in meetings.by_player.get(pid, ())}
+    for match_id in shared:
+        present = [(p, v) for p, v in meetings.by_match[match_id] if p in ids]
+        for (a, va), (b, vb) in itertools.combinations(present, 2):
+            if abs(va - vb) >= HALF_CENT:
+                better, worse = (a, b) if va > vb else (b, a)
+                result[better] += 1
+                result[worse] -= 1
+    return result
+
+
+def standings_for(
+    *,
+    tournament: Tournament,
+    rounds: Sequence[int] | None = None,
+    stage: str | Sequence[str] | None = None,
+) -> list[StandingRow]:
+    """Every entered player's standings row, ranked; three queries, whatever the
+    tie-breaks (head-to-head and opponents' average read per-match sums instead
+    of per-player ones).
+
+    ``rounds`` limits the games counted to those round numbers, and the
+    adjustments to those of the same rounds. ``stage`` (one stage or several)
+    limits both to those stages' rounds; the qualifying stage also counts the
+    adjustments that belong to no round.
+    """
+    return _standings(tournament=tournament, rounds=rounds, stages=_stages_of(stage))
 
 
 def standings_rank(
     *,
     rows: list[StandingRow],
     primary: Callable[[StandingRow], Any],
-    tie_breaks: Sequence[str],
+    tie_breaks: Sequence[TieBreak],
+    meetings: Meetings | None = None,
 ) -> list[StandingRow]:
-    """Sort rows best first and give fully tied rows the same rank."""
-    keys = [primary, *(TIE_BREAKS[t] for t in tie_breaks)]
+    """Sort rows best first and give fully tied rows the same rank.
 
-    def key(row: StandingRow) -> tuple[Any, ...]:
-        return tuple(k(row) for k in keys)
-
-    rows.sort(key=lambda r: r.name.casefold())
-    rows.sort(key=key, reverse=True)
-    previous: tuple[Any, ...] | None = None
-    for index, row in enumerate(rows, start=1):
-        current = key(row)
-        row.rank = rows[index - 2].rank if current == previous else index
-        previous = current
+    The rows are split into groups that tie on the ranking key, then each group
+    by the first tie-break, and so on: head-to-head needs to know who is still
+    tied with whom. Fully tied rows share a rank and are listed by name.
+    """
+    rows.sort(key=lambda r: (r.name.casefold(), r.player_id))
+    groups: list[list[StandingRow]] = [rows] if rows else []
+    for tie_break in [primary, *tie_breaks]:
+        refined: list[list[StandingRow]] = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            if tie_break == HEAD_TO_HEAD:
+                h2h = _head_to_head(group, meetings)
+                for row in group:
+                    row.tie_values[HEAD_TO_HEAD] = h2h[row.player_id]
+                values = [h2h[row.player_id] for row in group]
+            else:
+                key = TIE_BREAKS[tie_break] if isinstance(tie_break, str) else tie_break
+                values = [key(row) for row in group]
+            ordered = sorted(zip(values, group, strict=True), key=lambda vr: vr[0], reverse=True)
+            for _value, tied in itertools.groupby(ordered, key=lambda vr: vr[0]):
+                refined.append([row for _v, row in tied])
+        groups = refined
+    ranked: list[StandingRow] = []
+    for group in groups:
+        rank = len(ranked) + 1
+        for row in group:
+            row.rank = rank
+            ranked.append(row)
+    rows[:] = ranked
     return rows
+
+
+# --------------------------------------------------------------------------
+# Stages: semi-finals, the final and the final places
+# --------------------------------------------------------------------------
+
+
+def _seated_in_stages(tournament: Tournament) -> dict[str, dict[int, list[int]]]:
+    """Per stage after qualifying, its tables (match id → player ids in seat order); one query."""
+    seated: dict[str, dict[int, list[int]]] = {}
+    for stage, match_id, player_id in (
+        Seat.objects.filter(round__tournament=tournament, round__stage__in=(SEMIFINAL, FINAL))
+        .order_by("round__number", "match__table", "position")
+        .values_list("round__stage", "match_id", "player_id")
+    ):
+        seated.setdefault(stage, {}).setdefault(match_id, []).append(player_id)
+    return seated
+
+
+def _seed_key(seeds: dict[int, int]) -> Callable[[StandingRow], Any]:
+    return lambda r: -seeds.get(r.player_id, len(seeds))
+
+
+def stage_standings(
+    *, tournament: Tournament, stage: str, carry_over: bool | None = None
+) -> list[StandingRow]:
+    """The players seated in a semi-final or final, ranked by that stage.
+
+    With carry-over (the tournament's ``final_carry_over`` unless given) the
+    points of every earlier stage count too. What is still tied after the
+    tie-breaks goes to the better qualifier, so places are distinct.
+    """
+    if stage not in (SEMIFINAL, FINAL):
+        raise UserError(_("Only a semi-final or a final has stage standings."), field="stage")
+    carry = tournament.final_carry_over if carry_over is None else carry_over
+    qualifying = _standings(tournament=tournament, stages=(QUALIFYING,))
+    seeds = {r.player_id: i for i, r in enumerate(qualifying)}
+    tables = _seated_in_stages(tournament).get(stage, {})
+    return _stage_rows(tournament=tournament, stage=stage, tables=tables, seeds=seeds, carry=carry)
+
+
+def _stage_rows(
+    *,
+    tournament: Tournament,
+    stage: str,
+    tables: dict[int, list[int]],
+    seeds: dict[int, int],
+    carry: bool,
+) -> list[StandingRow]:
+    players = {p for table in tables.values() for p in table}
+    stages = STAGES[: STAGES.index(stage) + 1] if carry else (stage,)
+    rows = _standings(
+        tournament=tournament, stages=stages, players=players, extra=(_seed_key(seeds),)
+    )
+    for row in rows:
+        row.stage = stage
+    return rows
+
+
+def stage_entrants(*, tournament: Tournament, stage: str) -> list[int]:
+    """Who goes to a stage, best first: every eligible (active) player in order.
+
+    Semi-final: the qualifying standings. Final: the winner of each semi-final
+    table (by the semi-final's own results), then the other semi-finalists by
+    those results; without semi-finals, the qualifying standings. Ties left
+    after the tie-breaks go to the better qualifier. The caller takes as many
+    as the stage seats.
+    """
+    qualifying = _standings(tournament=tournament, stages=(QUALIFYING,))
+    if stage == SEMIFINAL:
+        return [r.player_id for r in qualifying if r.active]
+    if stage != FINAL:
+        raise UserError(_("Only a semi-final or a final has entrants."), field="stage")
+    tables = _seated_in_stages(tournament).get(SEMIFINAL)
+    if not tables:
+        return [r.player_id for r in qualifying if r.active]
+    seeds = {r.player_id: i for i, r in enumerate(qualifying)}
+    rows = _stage_rows(
+        tournament=tournament, stage=SEMIFINAL, tables=tables, seeds=seeds, carry=False
+    )
+    active = {r.player_id for r in rows if r.active}
+    order = [r.player_id for r in rows]
+    place = {pid: i for i, pid in enumerate(order)}
+    winners: list[int] = []
+    for table in tables.values():
+        here = sorted((p for p in table if p in active), key=place.__getitem__)
+        if here:
+            winners.append(here[0])
+    winners.sort(key=place.__getitem__)
+    rest = [p for p in order if p in active and p not in winners]
+    return [*winners, *rest]
+
+
+def final_places_for(*, tournament: Tournament) -> list[StandingRow]:
+    """Every entered player's final place: the final table first (by the final,
+    or with carried-over points), then the other semi-finalists (by the
+    semi-final), then the rest by the qualifying standings. A fixed number of
+    queries (ten).
+
+    ``rank`` is the place; players tied in the qualifying standings share one.
+    """
+    qualifying = _standings(tournament=tournament, stages=(QUALIFYING,))
+    seated = _seated_in_stages(tournament)
+    for row in qualifying:
+        row.stage = QUALIFYING
+    if not seated:
+        return qualifying
+    seeds = {r.player_id: i for i, r in enumerate(qualifying)}
+    places: list[StandingRow] = []
+    placed: set[int] = set()
+    for stage in (FINAL, SEMIFINAL):
+        tables = seated.get(stage)
+        if not tables:
+            continue
+        rows = [
+            r
+            for r in _stage_rows(
+                tournament=tournament,
+                stage=stage,
+                tables=tables,
+                seeds=seeds,
+                carry=tournament.final_carry_over,
+            )
+            if r.player_id not in placed
+        ]
+        _ranks_shift(rows, offset=len(places))
+        places.extend(rows)
+        placed.update(r.player_id for r in rows)
+    rest = [r for r in qualifying if r.player_id not in placed]
+    _ranks_shift(rest, offset=len(places))
+    places.extend(rest)
+    return places
+
+
+def _ranks_shift(rows: list[StandingRow], *, offset: int) -> None:
+    """Renumber ranks from ``offset + 1`` in list order, keeping shared ranks shared."""
+    previous: int | None = None
+    for index, row in enumerate(rows):
+        old = row.rank
+        row.rank = rows[index - 1].rank if old == previous else offset + index + 1
+        previous = old
+
+
+# --------------------------------------------------------------------------
+# Other reads
+# --------------------------------------------------------------------------
+
+
+def tournament_by_ref(*, ref: str) -> Tournament:
+    """A tournament by slug, or by id when ``ref`` is a number (raises DoesNotExist)."""
+    qs = Tournament.objects.select_related("club", "owner")
+    found = qs.filter(slug=ref).first()
+    if found is None and ref.isdigit():
+        found = qs.filter(pk=int(ref)).first()
+    if found is None:
+        raise Tournament.DoesNotExist(ref)
+    return found
+
+
+def round_detail(*, round_id: int) -> Round:
+    """One round with its tables (seats and players in seat order) and its byes; three queries."""
+    return (
+        Round.objects.select_related("tournament")
+        .prefetch_related(
+            Prefetch(
+                "matches",
+                queryset=Match.objects.order_by("table").prefetch_related(
+                    Prefetch(
+                        "seats",
+                        queryset=Seat.objects.select_related("player__club").order_by("position"),
+                    )
+                ),
+            ),
+            Prefetch(
+                "adjustments",
+                queryset=Adjustment.objects.filter(kind=Adjustment.Kind.BYE).select_related(
+                    "player"
+                ),
+                to_attr="byes",
+            ),
+        )
+        .get(pk=round_id)
+    )
 
 
 def tournaments_visible(*, user: Any) -> QuerySet[Tournament]:
