@@ -23,16 +23,17 @@ Vocabulary (design §1 has the rest):
 Methods: ``random`` draws tables; ``swiss`` seats players of similar standing
 together and repairs repeats by swaps with nearby tables; ``balanced`` ignores
 standings and minimises repeats over the whole event (a social-golfer schedule:
-an affine-geometry construction where it fits, tabu search otherwise);
+a known design where one fits the field, tabu search otherwise);
 ``manual`` starts from a random draw that the organiser edits and
 :func:`plan_check` validates.
 
 Every method is deterministic: the same players, history, standings and seed
-give the same plan. ``random`` and ``swiss`` mix the round number (the length
-of the history) into the seed, so a tournament can pass one seed for the whole
-event. ``balanced`` plans the whole event from the seed alone and returns the
-next round of that plan as long as the history follows it, so the seed must
-stay the same from round to round.
+give the same plan (``balanced`` only while its search ends within its time
+limit, a safety net that the iteration budget normally keeps it inside). The
+round number (the length of the history) is mixed into the seed, so one seed
+can serve a whole event. ``balanced`` plans all remaining rounds and returns
+the next one; when the rounds so far follow a known design, it goes on with
+that design whatever the seed.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring.errors import UserError, _
@@ -251,9 +252,7 @@ def plan_check(
                 )
             if player in seen:
                 raise UserError(
-                    _(
-                        "Player %(player)s is seated twice: at table %(first)s and at table %(table)s."
-                    ),
+                    _("Player %(player)s is seated twice: at tables %(first)s and %(table)s."),
                     field="tables",
                     player=player,
                     first=seen[player],
@@ -304,11 +303,12 @@ class _SeatRecord:
     seats: Counter[int]  # seat index (0 = seat 1) -> times
     last: int = 0  # times in the last seat of a table
     lateness: float = 0.0  # sum of index / (size - 1): 0 first, 1 last
+    last_round: int = -1  # the last round (index into the history) they sat last
 
 
 def _seat_records(history: History) -> dict[int, _SeatRecord]:
     records: dict[int, _SeatRecord] = {}
-    for tables in history:
+    for number, tables in enumerate(history):
         for table in tables:
             size = len(table)
             for index, player in enumerate(table):
@@ -318,6 +318,7 @@ def _seat_records(history: History) -> dict[int, _SeatRecord]:
                     record.lateness += index / (size - 1)
                     if index == size - 1:
                         record.last += 1
+                        record.last_round = number
     return records
 
 
@@ -325,13 +326,14 @@ _NO_RECORD = _SeatRecord(Counter())
 
 
 def _order_table(
-    table: Sequence[int], records: Mapping[int, _SeatRecord], rng: random.Random
+    table: Sequence[int], records: Mapping[int, _SeatRecord], rng: random.Random, previous: int
 ) -> tuple[int, ...]:
     """Seat order that spreads every player over all seats across rounds.
 
     Each candidate order costs, per player, how often they already had that
-    seat (and, for the last seat, how often they were last at any table size),
-    so a player who sat in seat 1 before is moved on and nobody stays last.
+    seat (and, for the last seat, how often they were last at any table size,
+    plus one if they were last in the round before), so a player who sat in
+    seat 1 before is moved on and nobody stays last.
     Ties go first to those who on the whole sat later (their average lateness),
     then to a seeded draw, not to low player ids.
     """
@@ -345,7 +347,7 @@ def _order_table(
         record = records.get(player, _NO_RECORD)
         c = float(record.seats[index])
         if index == size - 1:
-            c += record.last
+            c += record.last + (record.last_round == previous)
         # A small tie-breaker: the later someone sat so far, the earlier now.
         return c + 1e-3 * record.lateness * index / (size - 1)
 
@@ -362,14 +364,15 @@ def _order_table(
 
 def start_order(*, table: Sequence[int], history: History = (), seed: int = 0) -> tuple[int, ...]:
     """Seat order for one table so that who starts (and who sits last) rotates over rounds."""
-    return _order_table(table, _seat_records(history), _rng("order", seed, len(history)))
+    rng = _rng("order", seed, len(history))
+    return _order_table(table, _seat_records(history), rng, len(history) - 1)
 
 
 def _order_tables(
     tables: Sequence[Sequence[int]], history: History, rng: random.Random
 ) -> tuple[tuple[int, ...], ...]:
     records = _seat_records(history)
-    return tuple(_order_table(t, records, rng) for t in tables)
+    return tuple(_order_table(t, records, rng, len(history) - 1) for t in tables)
 
 
 # --------------------------------------------------------------------------
@@ -437,7 +440,8 @@ def _seat_random(
     rng = _rng("random", seed, len(history))
     sizes, bye_count = table_sizes(players=len(players), max_size=max_size)
     byes = _pick_byes(players, bye_count, bye_history, rng)
-    seated = [p for p in players if p not in set(byes)]
+    bye_set = set(byes)
+    seated = [p for p in players if p not in bye_set]
     rng.shuffle(seated)
     return _plan(_chunk(seated, sizes), byes, history, rng)
 
@@ -621,40 +625,209 @@ def _spread_search(bits: int, want: int, rng: random.Random, budget: int) -> lis
     return best
 
 
-def _affine_rounds(players: Sequence[int], rounds: int, rng: random.Random) -> list[Tables] | None:
-    """Rounds without repeats for 2^k players (k ≥ 4) at tables of 4, from AG(k, 2).
+def _affine_flats(n: int, rounds: int, rng: random.Random) -> list[Tables]:
+    """Rounds without repeats for n = 2^k players (k ≥ 4) at tables of 4, from AG(k, 2).
 
     Each 2-dim subspace S of GF(2)^k gives a round: its cosets x + S (the
     2-flats parallel to S) are 2^(k−2) tables of 4. Two rounds from subspaces
-    that meet only in 0 share no pair, so a partial spread of m lines gives m
-    rounds without a repeat: 5 for 16 players, 9 (the most) for 32, 21 for 64.
-    Players are put on the points in a seeded random order.
+    that meet only in 0 share no pair, so a partial spread of m lines of
+    PG(k−1, 2) gives m rounds without a repeat: 5 for 16 players, 9 (the most
+    there is) for 32, 21 for 64.
     """
-    n = len(players)
     bits = n.bit_length() - 1
     if n < 16 or n != 1 << bits:
-        return None
+        return []
     if bits % 2 == 0:
         lines = _spread_even(bits)[:rounds]
-    else:
+    elif bits <= 9:  # the search recurses once per point
         # The largest partial spread of lines in PG(2m, 2) has (2^(2m+1) − 5)/3 lines.
         want = min(rounds, (n - 5) // 3)
         lines = _spread_search(bits, want, rng, budget=20_000)
-    labels = list(players)
-    rng.shuffle(labels)
+    else:
+        return []
+    return [_cosets(n, (0, u, v, u ^ v), lambda x, y: x ^ y) for u, v in lines]
+
+
+def _cosets(n: int, subgroup: Sequence[int], add: Callable[[int, int], int]) -> Tables:
+    seen = [False] * n
+    tables: Tables = []
+    for x in range(n):
+        if not seen[x]:
+            points = [add(x, s) for s in subgroup]
+            for point in points:
+                seen[point] = True
+            tables.append(points)
+    return tables
+
+
+def _affine_lines3(n: int, rounds: int) -> list[Tables]:
+    """Rounds without repeats for n = 3^k players at tables of 3: the lines of AG(k, 3).
+
+    Each direction d (a 1-dim subspace {0, d, 2d} of GF(3)^k) gives a round of
+    parallel lines; (3^k − 1)/2 directions, a Kirkman schedule (9 players: 4 rounds).
+    """
+    k = 0
+    while 3**k < n:
+        k += 1
+    if n < 9 or 3**k != n:
+        return []
+
+    def digits(x: int) -> list[int]:
+        return [(x // 3**i) % 3 for i in range(k)]
+
+    def number(ds: Sequence[int]) -> int:
+        return sum(d * 3**i for i, d in enumerate(ds))
+
+    def add(x: int, y: int) -> int:
+        return number([(a + b) % 3 for a, b in zip(digits(x), digits(y), strict=True)])
+
     result: list[Tables] = []
-    for u, v in lines:
-        flat = (0, u, v, u ^ v)
-        seen = [False] * n
-        tables: Tables = []
-        for x in range(n):
-            if not seen[x]:
-                points = [x ^ s for s in flat]
-                for point in points:
-                    seen[point] = True
-                tables.append([labels[point] for point in points])
-        result.append(tables)
+    for d in range(1, n):
+        ds = digits(d)
+        if next(x for x in reversed(ds) if x) != 1:  # one of {d, 2d}: leading digit 1
+            continue
+        result.append(_cosets(n, (0, d, number([2 * x % 3 for x in ds])), add))
+        if len(result) == rounds:
+            break
     return result
+
+
+def _prime_power(q: int) -> tuple[int, int] | None:
+    """(p, k) with q = p^k for a prime p, or None."""
+    for p in range(2, q + 1):
+        if q % p == 0:
+            k = 0
+            while q % p == 0:
+                q //= p
+                k += 1
+            return (p, k) if q == 1 else None
+    return None
+
+
+def _field(q: int) -> tuple[list[list[int]], list[list[int]]] | None:
+    """Addition and multiplication tables of GF(q), q = p^k with k ≤ 3, else None.
+
+    Elements are the numbers 0..q−1 read as polynomials in base p; products are
+    taken modulo a monic irreducible polynomial of degree k (for k ≤ 3 one
+    without a root in GF(p)).
+    """
+    pk = _prime_power(q)
+    if pk is None or pk[1] > 3:
+        return None
+    p, k = pk
+
+    def coeffs(x: int) -> list[int]:
+        return [(x // p**i) % p for i in range(k)]
+
+    def number(cs: Sequence[int]) -> int:
+        return sum(c * p**i for i, c in enumerate(cs))
+
+    modulus = [0] * k  # x^k = -(modulus[0] + modulus[1] x + ...)
+    for low in range(p**k):
+        cs = coeffs(low)
+        if k == 1 or all((sum(c * r**i for i, c in enumerate(cs)) + r**k) % p for r in range(p)):
+            modulus = cs
+            break
+
+    def mul(x: int, y: int) -> int:
+        prod = [0] * (2 * k - 1)
+        for i, a in enumerate(coeffs(x)):
+            for j, b in enumerate(coeffs(y)):
+                prod[i + j] = (prod[i + j] + a * b) % p
+        for top in range(2 * k - 2, k - 1, -1):  # reduce x^top with x^k = -modulus
+            c = prod[top]
+            if c:
+                prod[top] = 0
+                for i, m in enumerate(modulus):
+                    prod[top - k + i] = (prod[top - k + i] - c * m) % p
+        return number(prod[:k])
+
+    add = [
+        [number([(a + b) % p for a, b in zip(coeffs(x), coeffs(y), strict=True)]) for y in range(q)]
+        for x in range(q)
+    ]
+    return add, [[mul(x, y) for y in range(q)] for x in range(q)]
+
+
+def _transversal(n: int, size: int, rounds: int) -> list[Tables]:
+    """Rounds without repeats for n = size·q players, q a prime power ≥ size.
+
+    A resolvable transversal design: player (i, y) for i < size, y in GF(q).
+    For each slope a, the tables {(i, a·i + b) : i < size}, one per b, seat
+    everyone once; two players of different i meet on exactly one line, and
+    those with the same i never. That is q rounds (q + 1 when q = size: the
+    groups themselves are then a round): 28 players get 7, 44 get 11.
+    """
+    if n % size or n // size < size:
+        return []
+    q = n // size
+    field = _field(q)
+    if field is None:
+        return []
+    add, mul = field
+    result: list[Tables] = []
+    for a in range(q):
+        result.append([[i * q + add[mul[a][i]][b] for i in range(size)] for b in range(q)])
+    if q == size:
+        result.append([[i * q + y for y in range(q)] for i in range(size)])
+    return result[:rounds]
+
+
+def _round_robin(n: int, rounds: int) -> list[Tables]:
+    """The circle method: n − 1 rounds of pairs, everyone meets everyone once (n even)."""
+    if n % 2:
+        return []
+    result: list[Tables] = []
+    ring = list(range(1, n))
+    for _r in range(min(rounds, n - 1)):
+        line = [0, *ring]
+        result.append([[line[i], line[n - 1 - i]] for i in range(n // 2)])
+        ring = ring[-1:] + ring[:-1]
+    return result
+
+
+def _design(n: int, sizes: Sequence[int], rounds: int) -> list[Tables]:
+    """The longest repeat-free schedule a known design gives for n players, or [].
+
+    Only when every table has the same size. The rounds are over the points
+    0..n−1 of the design and do not depend on any seed (the search for a
+    partial spread uses a fixed one), so the rounds of an event already played
+    can be recognised again (see :func:`_design_labels`).
+    """
+    if not sizes or len(set(sizes)) != 1:
+        return []
+    size = sizes[0]
+    candidates = [_transversal(n, size, rounds)]
+    if size == 4:
+        candidates.append(_affine_flats(n, rounds, random.Random("rackscore:design")))
+    elif size == 3:
+        candidates.append(_affine_lines3(n, rounds))
+    elif size == 2:
+        candidates.append(_round_robin(n, rounds))
+    return max(candidates, key=len)
+
+
+def _design_labels(design_round: Tables, played_round: Sequence[Sequence[int]]) -> list[int] | None:
+    """Put players on the design's points so that its first round is ``played_round``.
+
+    Any first round with the design's table sizes will do: the design is then
+    relabelled around it. The labelling depends only on the tables (as sets),
+    so every later round recomputes the same one from the first round and so
+    continues the same plan, whatever the seed of that call.
+    """
+    ours = sorted((sorted(t) for t in design_round), key=lambda t: (len(t), t))
+    theirs = sorted((sorted(t) for t in played_round), key=lambda t: (len(t), t))
+    if [len(t) for t in ours] != [len(t) for t in theirs]:
+        return None
+    labels = [-1] * sum(len(t) for t in ours)
+    for point_table, player_table in zip(ours, theirs, strict=True):
+        for point, player in zip(point_table, player_table, strict=True):
+            labels[point] = player
+    return labels
+
+
+def _relabel(rounds: Sequence[Tables], labels: Sequence[int]) -> list[Tables]:
+    return [[[labels[x] for x in table] for table in tables] for tables in rounds]
 
 
 # --------------------------------------------------------------------------
@@ -670,7 +843,7 @@ class _Tabu:
     ``REPEAT_COST[0..c−1]``. A move swaps two players of different tables in
     one free round, one of whom sits with someone they meet more than once
     (only such players can lower the cost). A swapped player may not go back to
-    the table they left for 4–10 iterations unless that beats the best cost so
+    the table they left for 10–25 iterations unless that beats the best cost so
     far. When the best stops improving, the search restarts from the best
     schedule with a few random swaps (perturbation).
     """
@@ -716,9 +889,6 @@ class _Tabu:
                 if c > 1:
                     total += sum(inc[:c])
         return total
-
-    def repeats(self) -> int:
-        return sum(max(0, c - 1) for a, row in enumerate(self.count) for c in row[a + 1 :])
 
     def conflicts(self) -> list[tuple[int, int]]:
         found: list[tuple[int, int]] = []
@@ -766,16 +936,19 @@ class _Tabu:
                 d += inc[ca[y]] - inc[cb[y] - 1]
         return d
 
-    def run(self, *, target: int, max_iters: int, deadline: float) -> list[Tables]:
+    def run(self, *, target: int, max_iters: int, patience: int, deadline: float) -> list[Tables]:
         rng = self.rng
         best_cost = self.cost
         best = [[t[:] for t in tables] for tables in self.free]
         tabu: dict[tuple[int, int, int], int] = {}
         stall = 0
+        improved_at = 0
         stall_limit = 60 + 4 * self.n
-        sample = 400  # candidate partners per conflicted player, for large fields
+        sample = 64  # candidate partners per conflicted player, for large fields
         for it in range(max_iters):
-            if best_cost <= target or (it & 63 == 0 and time.monotonic() > deadline):
+            if best_cost <= target or it - improved_at > patience:
+                break
+            if it & 63 == 0 and time.monotonic() > deadline:
                 break
             conflicts = self.conflicts()
             if not conflicts:
@@ -788,10 +961,13 @@ class _Tabu:
             for r, a in conflicts:
                 where = self.where[r]
                 ta = where[a]
-                candidates = [b for b in range(self.n) if where[b] >= 0 and where[b] != ta]
-                if len(candidates) > sample:
-                    candidates = rng.sample(candidates, sample)
+                if self.n <= sample:
+                    candidates: Sequence[int] = range(self.n)
+                else:  # a large field: a random handful of partners is enough
+                    candidates = [rng.randrange(self.n) for _ in range(sample)]
                 for b in candidates:
+                    if where[b] < 0 or where[b] == ta:
+                        continue
                     d = self.delta(r, a, b)
                     if d > move_delta:
                         continue
@@ -810,14 +986,15 @@ class _Tabu:
                 continue
             r, a, b = move
             where = self.where[r]
-            tabu[(r, a, where[a])] = it + rng.randint(4, 10)
-            tabu[(r, b, where[b])] = it + rng.randint(4, 10)
+            tabu[(r, a, where[a])] = it + rng.randint(10, 25)
+            tabu[(r, b, where[b])] = it + rng.randint(10, 25)
             self.swap(r, a, b)
             self.cost += int(move_delta)
             if self.cost < best_cost:
                 best_cost = self.cost
                 best = [[t[:] for t in tables] for tables in self.free]
                 stall = 0
+                improved_at = it
             else:
                 stall += 1
             if stall > stall_limit:
@@ -866,6 +1043,10 @@ def _greedy_round(
     return tables
 
 
+def _canonical(tables: Sequence[Sequence[int]]) -> frozenset[frozenset[int]]:
+    return frozenset(frozenset(t) for t in tables)
+
+
 def schedule_balanced(
     *,
     players: Sequence[int],
@@ -875,18 +1056,21 @@ def schedule_balanced(
     history: History = (),
     time_limit: float = 10.0,
     max_iters: int = 20_000,
+    patience: int = 2_000,
     bye_history: Collection[int] = (),
 ) -> tuple[RoundPlan, ...]:
     """Plan ``rounds`` further rounds with as few repeats as possible over the whole event.
 
-    The ``history`` rounds are fixed and count towards the repeats. Without a
-    history, 2^k players (k ≥ 4) at tables of 4 start from the affine-geometry
-    construction (no repeats for up to (2^k − 1)/3 rounds, 9 for 32 players);
-    other fields start from a greedy schedule. Tabu search then lowers the
-    repeats until it reaches the lower bound, ``max_iters`` iterations, or
-    ``time_limit`` seconds. The result depends only on the arguments unless the
-    time limit cuts the search short (a safety net; the iteration budget keeps
-    the common cases well inside it).
+    The ``history`` rounds are fixed and count towards the repeats. Where all
+    tables have one size and a known design fits the field (2^k players at
+    tables of 4: affine geometry, 9 rounds for 32; size·q players with q a
+    prime power: a transversal design, 7 rounds for 28; 3^k at tables of 3;
+    round robin for pairs), the plan starts from the design, relabelled so
+    that it continues the first round already played. The rest is built
+    greedily. Tabu search then lowers the repeats until it reaches the lower
+    bound, ``max_iters`` iterations, ``patience`` iterations without progress,
+    or ``time_limit`` seconds. The result depends only on the arguments unless
+    the time limit cuts the search short.
     """
     deadline = time.monotonic() + time_limit
     ids = sorted(set(players))
@@ -910,10 +1094,20 @@ def schedule_balanced(
     fixed = [[[index[p] for p in table if p in index] for table in tables] for tables in history]
     fixed = [[t for t in tables if len(t) > 1] for tables in fixed]
     free: list[Tables] = []
-    if not history and bye_count == 0 and max_size == 4:
-        built = _affine_rounds(list(range(n)), rounds, rng)
-        if built:
-            free.extend(built)
+    design = _design(n, sizes, len(fixed) + rounds) if bye_count == 0 else []
+    if len(design) > len(fixed):
+        if fixed:
+            labels = _design_labels(design[0], fixed[0])
+        else:  # a seeded first round, then labelled as every later call will see it
+            seeded = list(range(n))
+            rng.shuffle(seeded)
+            labels = _design_labels(design[0], _relabel(design[:1], seeded)[0])
+        if labels is not None and -1 not in labels:
+            planned = _relabel(design, labels)
+            if all(_canonical(planned[r]) == _canonical(fixed[r]) for r in range(len(fixed))):
+                # The event so far follows the design: go on with it (this keeps 32
+                # players repeat-free for 9 rounds when rounds are seated one by one).
+                free = planned[len(fixed) : len(fixed) + rounds]
     count = [[0] * n for _ in range(n)]
     for tables in [*fixed, *free]:
         for table in tables:
@@ -925,11 +1119,14 @@ def schedule_balanced(
         seated = [i for i in range(n) if i not in bye_set]
         free.append(_greedy_round(seated, sizes, count, rng))
 
+    # The search may stop at the lower bound: every repeat costs at least
+    # REPEAT_COST[1]. The bound holds only when every round seated this field.
     target = 0
-    if not history:
-        target = REPEAT_COST[1] * repeat_lower_bound(players=n, rounds=rounds, max_size=max_size)
+    if all(sum(map(len, tables)) == n - bye_count for tables in fixed):
+        total = len(fixed) + rounds
+        target = REPEAT_COST[1] * repeat_lower_bound(players=n, rounds=total, max_size=max_size)
     search = _Tabu(n, fixed, free, rng)
-    schedule = search.run(target=target, max_iters=max_iters, deadline=deadline)
+    schedule = search.run(target=target, max_iters=max_iters, patience=patience, deadline=deadline)
 
     plans: list[RoundPlan] = []
     played: list[Sequence[Sequence[int]]] = list(history)
@@ -939,10 +1136,6 @@ def schedule_balanced(
         plans.append(plan)
         played.append(plan.tables)
     return tuple(plans)
-
-
-def _canonical(tables: Sequence[Sequence[int]]) -> frozenset[frozenset[int]]:
-    return frozenset(frozenset(t) for t in tables)
 
 
 def _seat_balanced(
@@ -955,21 +1148,6 @@ def _seat_balanced(
     time_limit: float,
 ) -> RoundPlan:
     total = max(rounds_total or 0, len(history) + 1)
-    active = set(players)
-    rng = _rng("balanced-order", seed, len(history))
-    if history and all({p for t in tables for p in t} <= active for tables in history):
-        # The event so far may be the start of the plan made from the seed alone:
-        # then go on with that plan (this is what keeps 32 players repeat-free
-        # for 9 rounds when each round is seated separately).
-        whole = schedule_balanced(
-            players=players, rounds=total, max_size=max_size, seed=seed, time_limit=time_limit
-        )
-        if all(
-            _canonical(played) == _canonical(planned.tables)
-            for played, planned in zip(history, whole, strict=False)
-        ):
-            nxt = whole[len(history)]
-            return _plan(nxt.tables, nxt.byes, history, rng)
     plans = schedule_balanced(
         players=players,
         rounds=total - len(history),
@@ -979,7 +1157,7 @@ def _seat_balanced(
         time_limit=time_limit,
         bye_history=bye_history,
     )
-    return _plan(plans[0].tables, plans[0].byes, history, rng)
+    return plans[0] if plans else RoundPlan((), (), 0)
 
 
 # --------------------------------------------------------------------------
@@ -997,7 +1175,7 @@ def round_seat(
     seed: int = 0,
     rounds_total: int | None = None,
     bye_history: Collection[int] = (),
-    time_limit: float = 10.0,
+    time_limit: float = 5.0,
 ) -> RoundPlan:
     """Seat the next round of ``players`` (active ids) with ``method``.
 
