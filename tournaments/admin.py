@@ -170,6 +170,10 @@ class GameAdmin(admin.ModelAdmin[Game]):
     inlines = [RackInline]
     readonly_fields = ["number", "version"]
 
+    def get_inlines(self, request: HttpRequest, obj: Game | None) -> Any:
+        # A new game has no racks to show yet.
+        return self.inlines if obj is not None else []
+
     def save_model(self, request: HttpRequest, obj: Game, form: Any, change: bool) -> None:
         racks = form.rack_entries()
         if change:

@@ -1,0 +1,61 @@
+import pytest
+from django.core.management import call_command
+
+from tournaments.models import Game, Round, Tournament
+from tournaments.selectors import standings_for
+
+pytestmark = pytest.mark.django_db
+
+
+def test_load_demo_builds_three_rounds_two_played_and_is_idempotent():
+    call_command("load_demo")
+    call_command("load_demo")
+    tournament = Tournament.objects.get(slug="autumn-open")
+    assert tournament.entries.count() == 16
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    assert [r.number for r in rounds] == [1, 2, 3]
+    played = [Game.objects.filter(match__round=r).count() for r in rounds]
+    assert played == [16, 16, 0]  # 4 tables x 4 games, twice
+    assert sum(row.score for row in standings_for(tournament=tournament)) == 0
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/admin/tournaments/tournament/",
+        "/admin/tournaments/game/",
+        "/admin/tournaments/player/",
+        "/admin/tournaments/gamerevision/",
+    ],
+)
+def test_admin_lists_the_demo(client, url):
+    call_command("load_demo")
+    client.login(username="admin", password="admin")
+    response = client.get(url)
+    assert response.status_code == 200
+    if "tournament/" in url:
+        assert "Autumn Open 2026" in response.content.decode()
+
+
+def test_admin_game_form_refuses_an_invalid_game_through_the_service(client):
+    call_command("load_demo")
+    client.login(username="admin", password="admin")
+    round3 = Round.objects.get(tournament__slug="autumn-open", number=3)
+    match = round3.matches.order_by("table").first()
+    seats = list(match.seats.order_by("position"))
+    data = {"match": match.pk, "ending": "rummikub"}
+    for seat in seats:
+        data[f"player_{seat.position}"] = seat.player_id
+        data[f"tiles_{seat.position}"] = "R5 R5 R5"
+    response = client.post("/admin/tournaments/game/add/", data)
+    assert response.status_code == 200
+    assert "Tile R5 appears 12 times" in response.content.decode()
+    assert not Game.objects.filter(match=match).exists()
+    data.update({f"tiles_{seats[0].position}": ""})
+    for seat in seats[1:]:
+        data[f"tiles_{seat.position}"] = ""
+        data[f"points_{seat.position}"] = 7
+    response = client.post("/admin/tournaments/game/add/", data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    game = Game.objects.get(match=match)
+    assert {r.score for r in game.racks.all()} == {21, -7}
