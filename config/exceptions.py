@@ -3,28 +3,47 @@
 User errors (``scoring.errors.UserError`` and its subclasses) become DRF's
 usual body, ``{"field": ["message"]}``, with the error's status and the
 message translated into the request's language. Django's own
-``ValidationError`` is treated the same way. Everything else is left to DRF
-(and a real bug still surfaces as a 500 so that it gets fixed).
+``ValidationError`` is treated the same way. Deleting an object that other
+records still protect (a player with entries or games) is a 409. Everything
+else is left to DRF (and a real bug still surfaces as a 500 so that it gets
+fixed).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import ProtectedError, RestrictedError
 from django.utils.translation import gettext
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from scoring.errors import NON_FIELD, UserError
+from scoring.errors import NON_FIELD, ConflictError, UserError, _
 
 
 def user_error_body(error: UserError) -> dict[str, list[str]]:
     return {error.field or NON_FIELD: [error.render(gettext)]}
 
 
+def _still_used(error: ProtectedError | RestrictedError) -> ConflictError:
+    objects: Iterable[Any] = (
+        getattr(error, "protected_objects", None)
+        or getattr(error, "restricted_objects", None)
+        or ()
+    )
+    used_by = sorted({str(obj._meta.verbose_name_plural) for obj in objects})
+    return ConflictError(
+        _("It cannot be deleted while %(used_by)s still refer to it."),
+        used_by=", ".join(used_by) or "other records",
+    )
+
+
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, ProtectedError | RestrictedError):
+        exc = _still_used(exc)
     if isinstance(exc, UserError):
         return Response(user_error_body(exc), status=exc.status)
     if isinstance(exc, DjangoValidationError):

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_filters",
     "django_tables2",
     "scoring",
@@ -146,25 +147,50 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.Pages",
     "PAGE_SIZE": 50,
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
         "rest_framework.filters.SearchFilter",
-        "rest_framework.filters.OrderingFilter",
+        "tournaments.api.ordering.StableOrderingFilter",
     ],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.ErrorsAutoSchema",
     "EXCEPTION_HANDLER": "config.exceptions.api_exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Rackscore API",
-    "DESCRIPTION": "Keep score for Rummikub and run club nights, leagues and tournaments.",
+    "DESCRIPTION": (
+        "Keep score for Rummikub and run club nights, leagues and tournaments.\n\n"
+        "Log in with `POST /api/v1/auth/token/` and send `Authorization: Token <key>`; "
+        "a session (the browsable API) works too. Anyone reads public tournaments; their "
+        "owner and staff change them; a match's private token, sent as `X-Match-Token`, "
+        "records and reads that match's games. Errors are DRF's field-keyed bodies "
+        '(`{"racks": ["..."]}`); scores are JSON numbers.'
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": "/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Ids in paths (tournaments.api.urls.IdConverter) are integers.
+    "PATH_CONVERTER_OVERRIDES": {"api_id": {"type": "integer", "minimum": 1}},
+    # Same field name, different choices: each enum gets a name of its own.
+    "ENUM_NAME_OVERRIDES": {
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "EntryStatusEnum": "tournaments.models.Entry.Status",
+        "TournamentKindEnum": "tournaments.models.Tournament.Kind",
+        "AdjustmentKindEnum": "tournaments.models.Adjustment.Kind",
+    },
+    # Swagger UI and ReDoc served from our own static files: no CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"

@@ -419,7 +419,7 @@ def test_rules_table_points_fill_in_defaults_and_are_read_only() -> None:
 
 
 @pytest.mark.parametrize(
-    ("settings", "field", "fragment"),
+    ("rule_settings", "field", "fragment"),
     [
         ({"joker_penalty": -1}, "joker_penalty", "cannot be negative (-1 was given)"),
         ({"joker_penalty": 2.5}, "joker_penalty", "whole number"),
@@ -436,9 +436,9 @@ def test_rules_table_points_fill_in_defaults_and_are_read_only() -> None:
         ({"table_points": [(4, 0)]}, "table_points", "map a table size"),
     ],
 )
-def test_rules_refusals(settings: dict[str, Any], field: str, fragment: str) -> None:
+def test_rules_refusals(rule_settings: dict[str, Any], field: str, fragment: str) -> None:
     with pytest.raises(RuleError) as refused:
-        Rules(**settings)
+        Rules(**rule_settings)
     assert refused.value.field == field
     assert fragment in str(refused.value)
 

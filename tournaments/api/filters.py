@@ -1,0 +1,86 @@
+"""Filtering, search and ordering of the lists.
+
+Vocabulary: an *id filter* takes an object id (``?club=3``) without looking
+the object up. Ordering is ``ordering.StableOrderingFilter``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django import forms
+from django.db.models import QuerySet
+from drf_spectacular.drainage import set_override
+
+from tournaments.models import Club, Game, Player, Tournament
+
+ID_MAX = 2**63 - 1  # the largest id a database integer holds; larger is no id
+
+
+class IdFilter(django_filters.NumberFilter):
+    """An object id, bounded so that a huge number is a 400, not a database overflow."""
+
+    field_class = forms.IntegerField
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", ID_MAX)
+        super().__init__(*args, **kwargs)
+        # Documented as an integer id (drf-spectacular would guess "number").
+        schema = {"type": "integer", "minimum": 1, "description": str(kwargs.get("help_text", ""))}
+        set_override(self, "field", schema)
+
+
+class ClubFilter(django_filters.FilterSet):
+    name = django_filters.CharFilter(lookup_expr="icontains", help_text="Part of the name.")
+    city = django_filters.CharFilter(lookup_expr="icontains", help_text="Part of the city.")
+
+    class Meta:
+        model = Club
+        fields = ["name", "city"]
+
+
+class PlayerFilter(django_filters.FilterSet):
+    name = django_filters.CharFilter(lookup_expr="icontains", help_text="Part of the name.")
+    club = IdFilter(field_name="club_id", help_text="Players of this club (its id).")
+    no_club = django_filters.BooleanFilter(
+        field_name="club", lookup_expr="isnull", help_text="true: players without a club."
+    )
+
+    class Meta:
+        model = Player
+        fields = ["name", "club", "no_club"]
+
+
+class TournamentFilter(django_filters.FilterSet):
+    club = IdFilter(field_name="club_id", help_text="Tournaments of this club (its id).")
+    date = django_filters.DateFilter(help_text="On this date (YYYY-MM-DD).")
+    date_from = django_filters.DateFilter(
+        field_name="date", lookup_expr="gte", help_text="On or after this date."
+    )
+    date_to = django_filters.DateFilter(
+        field_name="date", lookup_expr="lte", help_text="On or before this date."
+    )
+    status = django_filters.ChoiceFilter(choices=Tournament.Status.choices)
+    kind = django_filters.ChoiceFilter(choices=Tournament.Kind.choices)
+    public = django_filters.BooleanFilter()
+
+    class Meta:
+        model = Tournament
+        fields = ["club", "date", "date_from", "date_to", "status", "kind", "public"]
+
+
+class GameFilter(django_filters.FilterSet):
+    tournament = IdFilter(field_name="match__round__tournament_id", help_text="A tournament id.")
+    round = IdFilter(field_name="match__round_id", help_text="A round id.")
+    match = IdFilter(field_name="match_id", help_text="A match id.")
+    player = IdFilter(method="player_filter", help_text="Games this player (id) played.")
+
+    class Meta:
+        model = Game
+        fields = ["tournament", "round", "match", "player"]
+
+    def player_filter(self, queryset: QuerySet[Game], name: str, value: int) -> QuerySet[Game]:
+        # A subquery rather than a join: a join would need distinct().
+        return queryset.filter(pk__in=Game.objects.filter(racks__player_id=value).values("pk"))

@@ -1,0 +1,57 @@
+"""ETags and ``If-Match`` for recorded games.
+
+Vocabulary: a game's *version* (``Game.version``) is bumped by every
+correction; its *ETag* is the version in quotes (``"3"``). A correction or a
+deletion must send ``If-Match`` with the ETag it read: none at all answers
+428, another version 412 (the service compares under a row lock, so two
+organisers correcting at once cannot both win).
+
+``If-Match`` is read leniently: ``"3"``, ``W/"3"`` and ``3`` all name version
+3; a list names several; ``*`` matches whatever version is current.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rest_framework.request import Request
+
+from scoring.errors import PreconditionFailedError, PreconditionRequiredError, _
+from tournaments.models import Game
+
+_VERSION_TAG = re.compile(r'^(?:W/)?"?([0-9]{1,9})"?$')
+_HEADER_SHOWN_MAX = 40
+
+
+def etag_of(game: Game) -> str:
+    return f'"{game.version}"'
+
+
+def if_match_version(request: Request, game: Game) -> int | None:
+    """The version ``If-Match`` names for ``game``; None for ``*`` (any version).
+
+    Raises 428 when the header is missing and 412 when it names no version
+    this game could have.
+    """
+    header = request.headers.get("If-Match")
+    if header is None or not header.strip():
+        raise PreconditionRequiredError(
+            _(
+                "Send the game's ETag in an If-Match header (now %(etag)s) so that a change "
+                "made meanwhile is not overwritten."
+            ),
+            etag=etag_of(game),
+        )
+    tags = [tag.strip() for tag in header.split(",") if tag.strip()]
+    if "*" in tags:
+        return None
+    versions = [int(found.group(1)) for tag in tags if (found := _VERSION_TAG.match(tag))]
+    if not versions:
+        raise PreconditionFailedError(
+            _("If-Match “%(header)s” is not an ETag of game %(number)s (now %(etag)s)."),
+            header=header[:_HEADER_SHOWN_MAX],
+            number=game.number,
+            etag=etag_of(game),
+        )
+    # Any listed version that is current matches; otherwise the service says which is.
+    return game.version if game.version in versions else versions[0]
