@@ -138,7 +138,7 @@ STORAGES: dict[str, Any] = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
-LOGIN_URL = "admin:login"
+LOGIN_URL = "web:login"
 LOGIN_REDIRECT_URL = "/"
 
 REST_FRAMEWORK = {
