@@ -19,17 +19,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
 from scoring.errors import UserError
+from scoring.forms import rack_fields_add
 
 ROWS = 4
-
-
-def _count_input(label: str) -> forms.IntegerField:
-    # No bounds: the engine refuses negative or impossible counts itself.
-    return forms.IntegerField(
-        label=label,
-        required=False,
-        widget=forms.NumberInput(attrs={"min": 0, "inputmode": "numeric", "class": "num"}),
-    )
 
 
 class CalculatorForm(forms.Form):
@@ -64,22 +56,7 @@ class CalculatorForm(forms.Form):
                     attrs={"placeholder": gettext("Player %(number)s") % {"number": i}}
                 ),
             )
-            self.fields[f"p{i}_tiles"] = forms.CharField(
-                label=_("Tiles left"),
-                required=False,
-                max_length=400,
-                widget=forms.TextInput(
-                    attrs={
-                        "autocomplete": "off",
-                        "autocapitalize": "characters",
-                        "spellcheck": "false",
-                        "placeholder": "R7 K13 J",
-                        "class": "tiles",
-                    }
-                ),
-            )
-            self.fields[f"p{i}_points"] = _count_input(gettext("Points"))
-            self.fields[f"p{i}_jokers"] = _count_input(gettext("Jokers"))
+            rack_fields_add(self, prefix=f"p{i}")
         self.used: list[int] = []  # the row numbers that became racks, in order
 
     @property

@@ -24,6 +24,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import UserError
+from scoring.forms import rack_fields_add
 
 from .models import Adjustment, Game, Player, Rack, Seat
 from .services import RackEntry
@@ -44,16 +45,6 @@ class RackRow:
         return [*self.tiles.errors, *self.points.errors, *self.jokers.errors]
 
 
-def _count_input(label: str) -> forms.IntegerField:
-    # No min/max here: the rules engine refuses a negative or impossible count
-    # with the same message the API gives. The browser hint is only a hint.
-    return forms.IntegerField(
-        label=label,
-        required=False,
-        widget=forms.NumberInput(attrs={"min": 0, "inputmode": "numeric", "class": "num"}),
-    )
-
-
 class GameForm(forms.Form):
     """One game of a match: how it ended and every seated player's rack."""
 
@@ -69,22 +60,7 @@ class GameForm(forms.Form):
         self.seats = list(seats)
         for seat in self.seats:
             p = seat.position
-            self.fields[f"p{p}_tiles"] = forms.CharField(
-                label=_("Tiles left"),
-                required=False,
-                max_length=400,
-                widget=forms.TextInput(
-                    attrs={
-                        "autocomplete": "off",
-                        "autocapitalize": "characters",
-                        "spellcheck": "false",
-                        "placeholder": "R7 K13 J",
-                        "class": "tiles",
-                    }
-                ),
-            )
-            self.fields[f"p{p}_points"] = _count_input(gettext("Points"))
-            self.fields[f"p{p}_jokers"] = _count_input(gettext("Jokers"))
+            rack_fields_add(self, prefix=f"p{p}")
 
     @property
     def rows(self) -> list[RackRow]:
