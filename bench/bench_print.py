@@ -1,0 +1,235 @@
+"""Score sheets for a 1,000-player round (250 tables of 4, 4 games each).
+
+Builds the round in a temporary SQLite database, then prints its score
+sheets in fresh processes, one per run, each timed from the query to the PDF
+bytes (WeasyPrint's warm-up included, as for the command):
+
+* ``layers`` — what the site and ``print_scoresheets`` do: the static layer
+  laid out once, the page layers rendered by 2 forked workers, joined with
+  pypdf (``printing.sheets_pdf``); three runs, the median shown;
+* ``whole`` — the naive render of the same sheets: every page whole, one
+  document, one process (``printing.sheets_pdf_whole``).
+
+Peak memory is sampled every 20 ms over the process and its workers: PSS (a
+page shared by forked processes counted once, split between them) and the
+plain sum of RSS (shared pages counted in every process, an upper bound).
+The bar: ``layers`` under 4 s and 400 MB. Exits 1 when it misses. The machine
+is shared, so the load average before each run is printed with it.
+
+Run it with ``make bench`` (or ``python bench/bench_print.py`` from the
+project root).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+PLAYERS = 1000
+TABLE = 4
+GAMES = 4
+LIMIT_S = 4.0
+LIMIT_MB = 400.0
+RUNS = 3
+FIRST = [
+    "Anna", "Ben", "Cleo", "Dan", "Eva", "Frederik", "Greta", "Hans", "Ida", "Jonas", "Karin",
+    "Lars", "Mette", "Nils", "Olga", "Per", "Søren", "Åsa", "Jürgen", "Øystein", "Maartje",
+    "Sjoerd", "Ingrid", "Bjørn",
+]  # fmt: skip
+LAST = [
+    "Jensen", "Larsen", "Nielsen", "Hansen", "Berg", "Holm", "Lind", "Meyer", "Kristensen",
+    "Dahl", "Vos", "Eriksen", "Bakker", "Olsen", "Schmidt", "Andersen", "Müller",
+    "Østergaard", "Åkesson", "de Vries", "van Dijk", "Lindqvist", "Bäckström",
+]  # fmt: skip
+
+
+def _django(database: str) -> None:
+    os.environ["DATABASE_URL"] = f"sqlite:///{database}"
+    import django
+
+    django.setup()
+
+
+def build(database: str) -> None:
+    """A tournament with 1,000 entered players and round 1 seated at 250 tables."""
+    _django(database)
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from tournaments.models import Entry, Match, Player, Round, Seat, Tournament
+
+    call_command("migrate", verbosity=0)
+    owner = get_user_model().objects.create_user("bench", "", "bench-pass-123")
+    t = Tournament.objects.create(
+        name="Nordic Rummikub Open 2026",
+        slug="nordic-open",
+        owner=owner,
+        games_per_round=GAMES,
+        joker_penalty=30,
+        date="2026-11-21",
+    )
+    players = Player.objects.bulk_create(
+        Player(name=f"{FIRST[i % len(FIRST)]} {LAST[(i * 7 + i // 24) % len(LAST)]}")
+        for i in range(PLAYERS)
+    )
+    Entry.objects.bulk_create(Entry(tournament=t, player=p) for p in players)
+    round_ = Round.objects.create(tournament=t, number=1, games_per_match=GAMES)
+    matches = Match.objects.bulk_create(
+        Match(round=round_, table=i + 1) for i in range(PLAYERS // TABLE)
+    )
+    Seat.objects.bulk_create(
+        Seat(match=m, round=round_, player=players[i * TABLE + s], position=s + 1)
+        for i, m in enumerate(matches)
+        for s in range(TABLE)
+    )
+
+
+def _descendants(pid: int) -> list[int]:
+    found = [pid]
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for child in children:
+            found.extend(_descendants(int(child)))
+    return found
+
+
+def _memory(pids: list[int]) -> tuple[float, float]:
+    """(PSS, RSS) in MB, summed over the processes."""
+    pss = rss = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    pss += int(line.split()[1])
+                elif line.startswith("Rss:"):
+                    rss += int(line.split()[1])
+        except OSError:
+            continue  # a worker that just left
+    return pss / 1024, rss / 1024
+
+
+class Sampler(threading.Thread):
+    """Keeps the peak memory of this process and its children, every 20 ms."""
+
+    def __init__(self) -> None:
+        super().__init__(daemon=True)
+        self.peak_pss = self.peak_rss = 0.0
+        self.running = True
+
+    def run(self) -> None:
+        while self.running:
+            pss, rss = _memory(_descendants(os.getpid()))
+            self.peak_pss, self.peak_rss = max(self.peak_pss, pss), max(self.peak_rss, rss)
+            time.sleep(0.02)
+
+
+def run_variant(database: str, variant: str) -> dict[str, Any]:
+    """One timed print in this (fresh) process."""
+    _django(database)
+    import pypdf
+    import weasyprint  # noqa: F401  (imported before the clock: process start-up)
+
+    from tournaments import printing
+    from tournaments.models import Round
+
+    round_ = Round.objects.select_related("tournament").get(tournament__slug="nordic-open")
+    sampler = Sampler()
+    sampler.start()
+    before = os.times()
+    start = time.perf_counter()
+    if variant == "layers":
+        pdf = printing.scoresheets_pdf(round_=round_, base_url=printing.BASE_URL_DEFAULT)
+    else:
+        data = printing.scoresheets_data(round_=round_, base_url=printing.BASE_URL_DEFAULT)
+        pdf = printing.sheets_pdf_whole(sheet_set=data)
+    seconds = time.perf_counter() - start
+    after = os.times()
+    sampler.running = False
+    sampler.join()
+    cpu = sum(after[:4]) - sum(before[:4])  # user + system, self and waited-for children
+    import io
+
+    pages = len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    return {
+        "pages": pages,
+        "seconds": seconds,
+        "cpu": cpu,
+        "pss": sampler.peak_pss,
+        "rss": sampler.peak_rss,
+        "kb": len(pdf) // 1024,
+    }
+
+
+def _child(database: str, variant: str) -> dict[str, Any]:
+    load = os.getloadavg()[0]
+    out = subprocess.run(
+        [sys.executable, __file__, "--variant", variant, "--db", database],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    result["load"] = load
+    return result
+
+
+def main() -> int:
+    workdir = tempfile.mkdtemp(prefix="rackscore-bench-print-")
+    database = f"{workdir}/bench.sqlite3"
+    try:
+        subprocess.run(
+            [sys.executable, __file__, "--build", "--db", database], check=True, cwd=ROOT
+        )
+        fast = [_child(database, "layers") for _ in range(RUNS)]
+        naive = _child(database, "whole")
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    median = sorted(fast, key=lambda r: r["seconds"])[len(fast) // 2]
+    spread = ", ".join(f"{r['seconds']:.2f}" for r in fast)
+    print(
+        f"{PLAYERS} players, {PLAYERS // TABLE} tables of {TABLE}, {GAMES} games; "
+        f"{os.cpu_count()} cores"
+    )
+    header = ("variant", "pages", "seconds", "cpu s", "peak MB", "RSS sum", "PDF kB", "load")
+    rows = [
+        ("layers, 2 workers (median)", median),
+        ("whole pages, 1 document", naive),
+    ]
+    print(f"{header[0]:30} {header[1]:>5} {header[2]:>8} {header[3]:>6} {header[4]:>8} "
+          f"{header[5]:>8} {header[6]:>7} {header[7]:>5}")  # fmt: skip
+    for label, r in rows:
+        print(
+            f"{label:30} {r['pages']:>5} {r['seconds']:>8.2f} {r['cpu']:>6.2f} "
+            f"{r['pss']:>8.0f} {r['rss']:>8.0f} {r['kb']:>7} {r['load']:>5.2f}"
+        )
+    print(f"layers runs: {spread} s; speed-up {naive['seconds'] / median['seconds']:.1f}×")
+    ok = median["seconds"] < LIMIT_S and max(r["pss"] for r in fast) < LIMIT_MB
+    ok = ok and all(r["pages"] == PLAYERS // TABLE for r in (*fast, naive))
+    print(f"bar: under {LIMIT_S:.0f} s and {LIMIT_MB:.0f} MB (PSS) — {'met' if ok else 'MISSED'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    if "--build" in sys.argv:
+        build(sys.argv[sys.argv.index("--db") + 1])
+    elif "--variant" in sys.argv:
+        db = sys.argv[sys.argv.index("--db") + 1]
+        print(json.dumps(run_variant(db, sys.argv[sys.argv.index("--variant") + 1])))
+    else:
+        sys.exit(main())
