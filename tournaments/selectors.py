@@ -44,7 +44,7 @@ from django.db.models import Count, Field, Prefetch, Q, QuerySet, Sum
 
 from scoring.errors import UserError, _
 
-from .models import Adjustment, Entry, Game, Match, Rack, Round, Seat, Tournament
+from .models import Adjustment, Club, Entry, Game, Match, Player, Rack, Round, Seat, Tournament
 
 ZERO = Decimal(0)
 CENT = Decimal("0.01")
@@ -605,6 +605,33 @@ def round_detail(*, round_id: int) -> Round:
         )
         .get(pk=round_id)
     )
+
+
+def entries_of(*, tournament: Tournament) -> QuerySet[Entry]:
+    """A tournament's entries with their players and clubs, by name."""
+    return (
+        Entry.objects.filter(tournament=tournament)
+        .select_related("player__club")
+        .order_by("player__name", "player_id")
+    )
+
+
+def adjustments_of(*, tournament: Tournament) -> QuerySet[Adjustment]:
+    """A tournament's adjustments (byes included), oldest first."""
+    return (
+        Adjustment.objects.filter(tournament=tournament)
+        .select_related("player", "round")
+        .order_by("created", "id")
+    )
+
+
+def players_not_entered(*, tournament: Tournament) -> QuerySet[Player]:
+    return Player.objects.exclude(entries__tournament=tournament).order_by("name", "id")
+
+
+def clubs_listed() -> QuerySet[Club]:
+    """Every club with ``player_count``."""
+    return Club.objects.annotate(player_count=Count("players")).order_by("name")
 
 
 def tournaments_visible(*, user: Any) -> QuerySet[Tournament]:

@@ -26,7 +26,6 @@ from typing import Any, Concatenate, ParamSpec
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -40,8 +39,18 @@ from scoring.errors import UserError
 
 from . import rounds as round_services
 from .forms import AdjustmentForm, EntriesAddForm, GameCorrectForm, GameForm
-from .models import Adjustment, Club, Entry, Game, Match, Player, Rack, Round, Seat, Tournament
-from .selectors import StandingRow, match_detail, rounds_for, standings_for, tournaments_visible
+from .models import Entry, Game, Match, Player, Rack, Round, Seat, Tournament
+from .selectors import (
+    StandingRow,
+    adjustments_of,
+    clubs_listed,
+    entries_of,
+    match_detail,
+    players_not_entered,
+    rounds_for,
+    standings_for,
+    tournaments_visible,
+)
 from .services import game_correct, game_record
 from .tables import StandingsExport, StandingsTable
 
@@ -124,7 +133,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "tournaments/home.html",
         {
             "tournaments": tournaments_visible(user=request.user),
-            "clubs": Club.objects.annotate(player_count=Count("players")).order_by("name"),
+            "clubs": clubs_listed(),
         },
     )
 
@@ -291,16 +300,7 @@ def _organise_url(tournament: Tournament, anchor: str = "") -> str:
 
 
 def _entered_players(tournament: Tournament) -> list[Player]:
-    return [
-        e.player
-        for e in Entry.objects.filter(tournament=tournament)
-        .select_related("player")
-        .order_by("player__name", "player_id")
-    ]
-
-
-def _players_not_entered(tournament: Tournament) -> list[Player]:
-    return list(Player.objects.exclude(entries__tournament=tournament).order_by("name", "id"))
+    return [e.player for e in entries_of(tournament=tournament)]
 
 
 def _organise_page(
@@ -310,22 +310,9 @@ def _organise_page(
     adjustment_form: AdjustmentForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    entries = list(
-        Entry.objects.filter(tournament=tournament)
-        .select_related("player__club")
-        .order_by("player__name", "player_id")
-    )
-    rounds = list(
-        tournament.round_set.order_by("number").prefetch_related(
-            Prefetch("matches", queryset=Match.objects.order_by("table")),
-            Prefetch(
-                "matches__seats",
-                queryset=Seat.objects.select_related("player").order_by("position"),
-            ),
-            "matches__games",
-        )
-    )
-    others = _players_not_entered(tournament)
+    entries = list(entries_of(tournament=tournament))
+    rounds = list(rounds_for(tournament=tournament))
+    others = list(players_not_entered(tournament=tournament))
     played = {r.pk: any(m.games.all() for m in r.matches.all()) for r in rounds}
     return render(
         request,
@@ -335,9 +322,7 @@ def _organise_page(
             "entries": entries,
             # Only the last round, before any result, can be re-seated.
             "rounds": [(r, r is rounds[-1] and not played[r.pk]) for r in rounds],
-            "adjustments": Adjustment.objects.filter(tournament=tournament)
-            .select_related("player", "round")
-            .order_by("-created", "-id"),
+            "adjustments": adjustments_of(tournament=tournament).reverse(),
             "adjustment_form": adjustment_form
             or AdjustmentForm(players=[e.player for e in entries]),
             "entries_form": EntriesAddForm(players=others) if others else None,
@@ -416,7 +401,7 @@ def entry_status(
 @require_POST
 @organiser_required
 def entries_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = EntriesAddForm(request.POST, players=_players_not_entered(tournament))
+    form = EntriesAddForm(request.POST, players=list(players_not_entered(tournament=tournament)))
     if form.is_valid():
         ids: list[int] = form.cleaned_data["players"]
 

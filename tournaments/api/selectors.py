@@ -13,8 +13,10 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from tournaments.models import Adjustment, Entry, Game, Match, Rack, Round, Seat, Tournament
-from tournaments.selectors import tournaments_visible
+from tournaments.models import Adjustment, Game, Match, Rack, Round, Seat, Tournament
+from tournaments.selectors import adjustments_of, entries_of, round_detail, tournaments_visible
+
+__all__ = ["adjustments_of", "entries_of", "round_detail"]  # shared with the web pages
 
 from .authentication import MatchGrant
 
@@ -94,26 +96,4 @@ def game_detail(*, pk: int) -> Game:
         Game.objects.select_related("match__round__tournament")
         .prefetch_related(_racks())
         .get(pk=pk)
-    )
-
-
-def round_detail(*, pk: int) -> Round:
-    return (
-        Round.objects.select_related("tournament").prefetch_related(_matches(), _byes()).get(pk=pk)
-    )
-
-
-def entries_of(*, tournament: Tournament) -> QuerySet[Entry]:
-    return (
-        Entry.objects.filter(tournament=tournament)
-        .select_related("player")
-        .order_by("player__name", "player_id")
-    )
-
-
-def adjustments_of(*, tournament: Tournament) -> QuerySet[Adjustment]:
-    return (
-        Adjustment.objects.filter(tournament=tournament)
-        .select_related("player")
-        .order_by("created", "id")
     )

@@ -351,7 +351,7 @@ class TournamentRoundsView(TournamentNestedView):
         round_ = round_services.round_seat_next(tournament=tournament, **given.validated_data)
         return Response(
             RoundSerializer(
-                selectors.round_detail(pk=round_.pk), context=self.get_serializer_context()
+                selectors.round_detail(round_id=round_.pk), context=self.get_serializer_context()
             ).data,
             status=status.HTTP_201_CREATED,
         )
@@ -456,7 +456,7 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     def round_response(self, round_: Round, *, changed: bool = False) -> Response:
         if changed:  # read back what the service stored
-            round_ = selectors.round_detail(pk=round_.pk)
+            round_ = selectors.round_detail(round_id=round_.pk)
         shown = is_organiser(self.request.user, round_.tournament)
         return Response(RoundSerializer(round_, context={"show_tokens": shown}).data)
 
