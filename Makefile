@@ -5,7 +5,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install system run test lint format bench clean
+.PHONY: install run test test-postgres lint format bench clean
 
 $(STAMP): pyproject.toml scripts/install-system.sh
 	bash scripts/install-system.sh
@@ -34,6 +34,10 @@ format: install
 test: install lint
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest -n auto
+
+# The same suite against PostgreSQL (installed and started locally when missing).
+test-postgres: install
+	bash scripts/test-postgres.sh
 
 bench: install
 	$(PY) bench/run.py

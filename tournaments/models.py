@@ -27,6 +27,7 @@ through ``selectors``.
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from django.conf import settings
@@ -36,9 +37,17 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
 
+MATCH_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
 
 def match_token_new() -> str:
     return secrets.token_urlsafe(18)
+
+
+def match_token_plausible(token: str) -> bool:
+    """Whether text could be a match token at all; anything else (a NUL byte,
+    a megabyte of text) is turned away before it reaches the database."""
+    return MATCH_TOKEN_RE.fullmatch(token) is not None
 
 
 class Club(models.Model):

@@ -44,7 +44,19 @@ from django.db.models import Count, Field, Prefetch, Q, QuerySet, Sum
 
 from scoring.errors import UserError, _
 
-from .models import Adjustment, Club, Entry, Game, Match, Player, Rack, Round, Seat, Tournament
+from .models import (
+    Adjustment,
+    Club,
+    Entry,
+    Game,
+    Match,
+    Player,
+    Rack,
+    Round,
+    Seat,
+    Tournament,
+    match_token_plausible,
+)
 
 ZERO = Decimal(0)
 CENT = Decimal("0.01")
@@ -678,6 +690,8 @@ def match_detail(*, match_id: int | None = None, token: str | None = None) -> Ma
         ),
     )
     if token is not None:
+        if not match_token_plausible(token):
+            raise Match.DoesNotExist("not a match token")
         return qs.get(token=token)
     if match_id is None:
         raise Match.DoesNotExist("a match id or token is needed")

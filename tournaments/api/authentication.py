@@ -17,14 +17,13 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from rest_framework.authentication import BaseAuthentication
+from rest_framework.authentication import BaseAuthentication, TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.request import Request
 
-from tournaments.models import Match
+from tournaments.models import Match, match_token_plausible
 
 MATCH_TOKEN_HEADER = "X-Match-Token"
-_TOKEN_LENGTH_MAX = 40  # Match.token's max_length: longer text is no token
 
 
 @dataclass(frozen=True)
@@ -39,6 +38,16 @@ def match_grant(request: Request) -> MatchGrant | None:
     return auth if isinstance(auth, MatchGrant) else None
 
 
+class KeyTokenAuthentication(TokenAuthentication):
+    """DRF's ``Authorization: Token <key>``, turning away keys that cannot be
+    keys (PostgreSQL refuses a NUL byte in a query with an error, not a miss)."""
+
+    def authenticate_credentials(self, key: str) -> Any:
+        if not (key.isascii() and key.isalnum() and len(key) <= 40):
+            raise AuthenticationFailed(_("Invalid token."))
+        return super().authenticate_credentials(key)
+
+
 class MatchTokenAuthentication(BaseAuthentication):
     """``X-Match-Token: <token>``: the match's private entry link, as a header."""
 
@@ -49,7 +58,7 @@ class MatchTokenAuthentication(BaseAuthentication):
         token = token.strip()
         match_id = (
             Match.objects.filter(token=token).values_list("pk", flat=True).first()
-            if token and len(token) <= _TOKEN_LENGTH_MAX
+            if match_token_plausible(token)
             else None
         )
         if match_id is None:
