@@ -20,4 +20,24 @@
       b.disabled = false;
     });
   });
+  // Live regions: while the page is in view, fetch it again every 30 seconds
+  // and swap in the new content of each [data-live] region, so a standings
+  // screen at the venue follows the results without a full reload.
+  var live = document.querySelectorAll("[data-live]");
+  if (live.length && window.fetch && window.DOMParser) {
+    setInterval(function () {
+      if (document.visibilityState !== "visible") { return; }
+      fetch(window.location.href, {headers: {"X-Requested-With": "live"}, credentials: "same-origin"})
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) {
+          if (!html) { return; }
+          var fresh = new DOMParser().parseFromString(html, "text/html");
+          live.forEach(function (region) {
+            var next = fresh.querySelector('[data-live="' + region.dataset.live + '"]');
+            if (next && next.innerHTML !== region.innerHTML) { region.innerHTML = next.innerHTML; }
+          });
+        })
+        .catch(function () { /* offline for a moment: try again next time */ });
+    }, window.rackscoreLiveMs || 30000);
+  }
 })();

@@ -56,3 +56,23 @@ def test_standings_sort_by_clicking_a_heading(page, live_server) -> None:
     page.click("table.standings thead th >> text=Rack total")
     page.wait_for_url("**sort=-rack_total**")
     assert scores() == ["-30", "-12", "-5", "+47"]
+
+
+def test_tournament_page_follows_new_results_live(page, live_server) -> None:
+    match = match_seated(players=2, slug="live")
+    a, b = seated_ids(match)
+    page.add_init_script("window.rackscoreLiveMs = 300")
+    page.goto(f"{live_server.url}/t/live/")
+    standings = page.locator('[data-live="standings"]')
+    assert "+12" not in standings.inner_text()
+
+    game_record(
+        match=match,
+        ending="rummikub",
+        racks=[RackEntry(player=a, tiles=""), RackEntry(player=b, points=12)],
+    )
+    # No reload: the page fetches itself and swaps the live regions in.
+    page.wait_for_function(
+        "document.querySelector('[data-live=\"standings\"]').innerText.includes('+12')"
+    )
+    assert "+12" in page.locator('[data-live="rounds"]').inner_text()
