@@ -78,13 +78,28 @@ class RoundAdmin(admin.ModelAdmin[Round]):
     list_filter = ["tournament", "stage"]
 
 
+class GameInline(admin.TabularInline[Game, Match]):
+    """A match's games, read-only here: each links to the game form, which
+    records and corrects through the services."""
+
+    model = Game
+    extra = 0
+    fields = ("number", "ending", "version", "updated")
+    readonly_fields = fields
+    show_change_link = True
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin[Match]):
     list_display = ["round", "table", "token"]
     list_filter = ["round__tournament"]
     list_select_related = ["round__tournament"]
     readonly_fields = ["token"]
-    inlines = [SeatInline]
+    inlines = [SeatInline, GameInline]
 
 
 class RackInline(admin.TabularInline[Rack, Game]):

@@ -59,3 +59,12 @@ def test_admin_game_form_refuses_an_invalid_game_through_the_service(client):
     assert response.status_code == 302, response.content.decode()[:2000]
     game = Game.objects.get(match=match)
     assert {r.score for r in game.racks.all()} == {21, -7}
+
+
+def test_admin_match_page_lists_its_games_with_links(client):
+    call_command("load_demo")
+    client.login(username="admin", password="admin")
+    game = Game.objects.order_by("id").first()
+    response = client.get(f"/admin/tournaments/match/{game.match_id}/change/")
+    assert response.status_code == 200
+    assert f"/admin/tournaments/game/{game.pk}/change/" in response.content.decode()
