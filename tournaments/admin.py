@@ -12,6 +12,8 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -26,7 +28,6 @@ from .models import (
     GameRevision,
     Match,
     Player,
-    Rack,
     Round,
     Seat,
     Tournament,
@@ -102,17 +103,6 @@ class MatchAdmin(admin.ModelAdmin[Match]):
     inlines = [SeatInline, GameInline]
 
 
-class RackInline(admin.TabularInline[Rack, Game]):
-    model = Rack
-    extra = 0
-    can_delete = False
-    fields = ("position", "player", "tiles", "points", "jokers", "rack_value", "score", "winner")
-    readonly_fields = fields
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
 class GameForm(forms.ModelForm[Game]):
     """A game as the scorer writes it: per seat, tiles or points + jokers."""
 
@@ -120,31 +110,31 @@ class GameForm(forms.ModelForm[Game]):
         model = Game
         fields = ["match", "ending"]
 
+    # Declared on the class (not in __init__) so that the admin's fieldsets
+    # can place them: one line of four fields per seat.
+    for _seat in SEATS:
+        locals()[f"player_{_seat}"] = forms.ModelChoiceField(
+            Player.objects.all(), required=False, label=_("player")
+        )
+        locals()[f"tiles_{_seat}"] = forms.CharField(
+            required=False, label=_("tiles"), widget=forms.TextInput(attrs={"size": 40})
+        )
+        locals()[f"points_{_seat}"] = forms.IntegerField(required=False, label=_("or points"))
+        locals()[f"jokers_{_seat}"] = forms.IntegerField(required=False, label=_("jokers"))
+    del _seat
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         racks = {r.position: r for r in self.instance.racks.all()} if self.instance.pk else {}
-        for seat in SEATS:
-            rack = racks.get(seat)
-            self.fields[f"player_{seat}"] = forms.ModelChoiceField(
-                Player.objects.all(),
-                required=False,
-                label=_("Seat %(n)s player") % {"n": seat},
-                initial=rack.player_id if rack else None,
-            )
-            self.fields[f"tiles_{seat}"] = forms.CharField(
-                required=False,
-                label=_("tiles"),
-                initial=rack.tiles if rack and rack.entered_as_tiles else "",
-            )
-            self.fields[f"points_{seat}"] = forms.IntegerField(
-                required=False,
-                label=_("or points"),
-                initial=rack.points if rack and not rack.entered_as_tiles else None,
-            )
-            self.fields[f"jokers_{seat}"] = forms.IntegerField(
-                required=False,
-                label=_("jokers"),
-                initial=rack.jokers if rack and not rack.entered_as_tiles else None,
+        for seat, rack in racks.items():
+            as_points = not rack.entered_as_tiles
+            self.initial.update(
+                {
+                    f"player_{seat}": rack.player_id,
+                    f"tiles_{seat}": "" if as_points else rack.tiles,
+                    f"points_{seat}": rack.points if as_points else None,
+                    f"jokers_{seat}": rack.jokers if as_points else None,
+                }
             )
 
     def rack_entries(self) -> list[services.RackEntry]:
@@ -182,12 +172,43 @@ class GameAdmin(admin.ModelAdmin[Game]):
     list_filter = ["match__round__tournament", "ending"]
     list_select_related = ["match__round__tournament"]
     raw_id_fields = ["match"]
-    inlines = [RackInline]
-    readonly_fields = ["number", "version"]
+    readonly_fields = ["number", "version", "scores"]
 
-    def get_inlines(self, request: HttpRequest, obj: Game | None) -> Any:
-        # A new game has no racks to show yet.
-        return self.inlines if obj is not None else []
+    def get_fieldsets(self, request: HttpRequest, obj: Game | None = None) -> Any:
+        seats = [
+            (
+                gettext("Seat %(n)s") % {"n": seat},
+                {
+                    "fields": [
+                        (f"player_{seat}", f"tiles_{seat}", f"points_{seat}", f"jokers_{seat}")
+                    ],
+                    "description": gettext(
+                        "Leave the winner's tiles empty, or give points and jokers instead."
+                    ),
+                },
+            )
+            for seat in SEATS
+        ]
+        head = ["match", "ending", "number", "version"] + (["scores"] if obj else [])
+        return [(None, {"fields": head}), *seats]
+
+    @admin.display(description=_("scores"))
+    def scores(self, obj: Game) -> str:
+        # Shown, never edited: scores are computed by the rules engine.
+        return format_html_join(
+            mark_safe("<br>"),
+            "{}. {}: {} {} → {}",
+            (
+                (
+                    r.position,
+                    r.player.name,
+                    r.tiles or "–",
+                    gettext("(rack %(value)s)") % {"value": r.rack_value},
+                    f"{r.score:+}",
+                )
+                for r in obj.racks.select_related("player").order_by("position")
+            ),
+        )
 
     def save_model(self, request: HttpRequest, obj: Game, form: Any, change: bool) -> None:
         racks = form.rack_entries()
@@ -200,10 +221,6 @@ class GameAdmin(admin.ModelAdmin[Game]):
                 match=obj.match, ending=obj.ending, racks=racks, user=request.user
             )
         obj.pk, obj.number, obj.version = saved.pk, saved.number, saved.version
-
-    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
-        # The racks were written by the service; the inline is read-only.
-        return None
 
     def delete_model(self, request: HttpRequest, obj: Game) -> None:
         services.game_delete(game=obj, user=request.user)

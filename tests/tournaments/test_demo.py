@@ -68,3 +68,23 @@ def test_admin_match_page_lists_its_games_with_links(client):
     response = client.get(f"/admin/tournaments/match/{game.match_id}/change/")
     assert response.status_code == 200
     assert f"/admin/tournaments/game/{game.pk}/change/" in response.content.decode()
+
+
+def test_admin_corrects_a_game_through_the_service(client):
+    call_command("load_demo")
+    client.login(username="admin", password="admin")
+    game = Game.objects.order_by("id").first()
+    url = f"/admin/tournaments/game/{game.pk}/change/"
+    page = client.get(url).content.decode()
+    assert 'name="tiles_1"' in page and 'name="points_4"' in page
+    racks = list(game.racks.order_by("position"))
+    data = {"match": game.match_id, "ending": "pool_exhausted"}
+    for i, rack in enumerate(racks):
+        data[f"player_{rack.position}"] = rack.player_id
+        data[f"points_{rack.position}"] = 10 * (i + 1)
+    response = client.post(url, data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    game.refresh_from_db()
+    assert game.version == 2 and game.ending == "pool_exhausted"
+    assert [r.score for r in game.racks.order_by("position")] == [60, -10, -20, -30]
+    assert game.revisions.filter(action="corrected").exists()
