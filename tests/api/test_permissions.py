@@ -125,6 +125,8 @@ ENDPOINTS: list[tuple[str, str, Any, Any, dict[str, str], list[int]]] = [
      [401, 403, 204, 204, 401, 401]),
     ("enter players", "post", lambda w: f"{T}/{w.tournament.pk}/entries/",
      lambda w: {"player": w.free_player.pk}, {}, [401, 403, 201, 201, 401, 401]),
+    ("set attendance", "post", lambda w: f"{T}/{w.tournament.pk}/attendance/",
+     lambda w: {"players": [w.player.pk]}, {}, [401, 403, 200, 200, 401, 401]),
     ("check player out", "patch", lambda w: f"{T}/{w.tournament.pk}/entries/{w.player.pk}/",
      lambda w: {"status": "absent"}, {}, [401, 403, 200, 200, 401, 401]),
     ("withdraw player", "delete", lambda w: f"{T}/{w.tournament.pk}/entries/{w.player.pk}/",

@@ -267,3 +267,19 @@ def test_clubs_crud(api):
     assert made.status_code == 201
     assert api.post("/api/v1/clubs/", {"name": "Roskilde"}, format="json").status_code == 400
     assert api.get("/api/v1/clubs/?search=rosk").json()["count"] == 1
+
+
+def test_attendance_sets_exactly_who_plays_tonight(owner, as_user):
+    from tests.factories import tournament_entered
+
+    tournament = tournament_entered(players=3, owner=owner, kind="league")
+    players = [e.player for e in tournament.entries.order_by("player__name")]
+    url = f"/api/v1/tournaments/{tournament.pk}/attendance/"
+    response = as_user(owner).post(url, {"players": [players[0].pk, players[2].pk]}, format="json")
+    assert response.status_code == 200, response.json()
+    status_of = {e["player"]: e["status"] for e in response.json()}
+    assert status_of == {
+        players[0].pk: "active",
+        players[1].pk: "absent",
+        players[2].pk: "active",
+    }

@@ -43,6 +43,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="api-tournament-entries",
     ),
     path(
+        "tournaments/<api_id:tournament_id>/attendance/",
+        views.TournamentAttendanceView.as_view(),
+        name="api-tournament-attendance",
+    ),
+    path(
         "tournaments/<api_id:tournament_id>/rounds/",
         views.TournamentRoundsView.as_view(),
         name="api-tournament-rounds",

@@ -265,6 +265,33 @@ class TournamentEntriesView(TournamentNestedView):
         return Response(EntrySerializer(entries, many=True).data, status=status.HTTP_201_CREATED)
 
 
+class TournamentAttendanceView(TournamentNestedView):
+    """A league's club night: who plays tonight."""
+
+    serializer_class = EntrySerializer
+    input_serializer = EntriesInSerializer
+
+    @extend_schema(
+        summary="Set who plays tonight (a league's club night)",
+        description=_(
+            '`{"players": [ids]}`: exactly these players are active for the next round; '
+            "players not yet entered are entered, every other entry that is not withdrawn is "
+            "checked out (`absent`) until it is checked in again. Answers every entry."
+        ),
+        request=EntriesInSerializer,
+        responses={200: EntrySerializer(many=True)},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = self.tournament()
+        given = EntriesInSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        round_services.attendance_set(
+            tournament=tournament, player_ids=given.validated_data["player_ids"]
+        )
+        entries = selectors.entries_of(tournament=tournament)
+        return Response(EntrySerializer(entries, many=True).data)
+
+
 ENTRY_STATUS_SERVICES = {
     Entry.Status.ACTIVE: round_services.entry_activate,
     Entry.Status.ABSENT: round_services.entry_check_out,
