@@ -656,9 +656,46 @@ def tournaments_visible(*, user: Any) -> QuerySet[Tournament]:
     return qs.filter(public=True)
 
 
-def rounds_for(*, tournament: Tournament) -> QuerySet[Round]:
-    """A tournament's rounds with their matches, seats and games; four queries."""
-    return tournament.round_set.order_by("number").prefetch_related(
+@dataclass(frozen=True)
+class RoundListed:
+    """A round as a line in a list: no tables or games loaded."""
+
+    number: int
+    stage: str
+    stage_label: str
+    tables: int
+    games_played: int
+
+
+def rounds_listed(*, tournament: Tournament) -> list[RoundListed]:
+    """A tournament's rounds, light, with their counts of tables and games; one query."""
+    labels = dict(Round.Stage.choices)
+    return [
+        RoundListed(
+            number=r["number"],
+            stage=r["stage"],
+            stage_label=str(labels.get(r["stage"], r["stage"])),
+            tables=r["tables"],
+            games_played=r["games_played"],
+        )
+        for r in tournament.round_set.order_by("number")
+        .values("number", "stage")
+        .annotate(
+            tables=Count("matches", distinct=True),
+            games_played=Count("matches__games", distinct=True),
+        )
+    ]
+
+
+def rounds_for(
+    *, tournament: Tournament, numbers: Collection[int] | None = None
+) -> QuerySet[Round]:
+    """A tournament's rounds (or those numbered ``numbers``) with their matches,
+    seats, games and racks; five queries."""
+    rounds = tournament.round_set.order_by("number")
+    if numbers is not None:
+        rounds = rounds.filter(number__in=numbers)
+    return rounds.prefetch_related(
         Prefetch(
             "matches",
             queryset=Match.objects.order_by("table").prefetch_related(

@@ -13,6 +13,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("calculator/", scoring_views.calculator, name="calculator"),
     path("t/<slug:slug>/", views.tournament_detail, name="tournament"),
+    path("t/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),
     path("t/<slug:slug>/standings/", views.StandingsView.as_view(), name="standings"),
     path("t/<slug:slug>/organise/", views.organise, name="organise"),
     path("t/<slug:slug>/organise/seat/", views.round_seat, name="round-seat"),

@@ -48,6 +48,7 @@ from .selectors import (
     match_detail,
     players_not_entered,
     rounds_for,
+    rounds_listed,
     standings_for,
     tournaments_visible,
 )
@@ -56,6 +57,7 @@ from .tables import StandingsExport, StandingsTable
 
 P = ParamSpec("P")
 STANDINGS_TOP = 10
+ROUNDS_INLINE_TABLES = 40
 LOGIN_URL = "web:login"
 
 
@@ -140,17 +142,45 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_visible(request, slug)
-    rounds = list(rounds_for(tournament=tournament))
+    listed = rounds_listed(tournament=tournament)
+    # A club night shows every table; a big event only its latest round (each
+    # round has its own page), so the page stays light at 1,000 players.
+    every_round = sum(r.tables for r in listed) <= ROUNDS_INLINE_TABLES
+    shown = [r.number for r in (listed if every_round else listed[-1:])]
     standings = standings_for(tournament=tournament)
     return render(
         request,
         "tournaments/tournament_detail.html",
         {
             "tournament": tournament,
-            "rounds": [(r, [match_view(m) for m in r.matches.all()]) for r in rounds],
+            "rounds": _rounds_shown(tournament, shown),
+            "round_links": [] if every_round else listed,
             "standings": standings[:STANDINGS_TOP],
             "standings_more": len(standings) > STANDINGS_TOP,
             "players_count": len(standings),
+            "can_organise": is_organiser(request.user, tournament),
+        },
+    )
+
+
+def _rounds_shown(tournament: Tournament, numbers: list[int]) -> list[tuple[Round, list[Any]]]:
+    rounds = rounds_for(tournament=tournament, numbers=numbers)
+    return [(r, [match_view(m) for m in r.matches.all()]) for r in rounds]
+
+
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = tournament_visible(request, slug)
+    rounds = _rounds_shown(tournament, [number])
+    if not rounds:
+        raise Http404(gettext("There is no such round."))
+    return render(
+        request,
+        "tournaments/round_detail.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "round_links": rounds_listed(tournament=tournament),
+            "current": number,
             "can_organise": is_organiser(request.user, tournament),
         },
     )
@@ -161,7 +191,8 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
 
     template_name = "tournaments/standings.html"
     table_class = StandingsTable
-    table_pagination = False
+    # A page of 100 rows keeps a 1,000-player event light; exports carry every row.
+    table_pagination = {"per_page": 100}
     export_class = StandingsExport
     export_formats = StandingsExport.ALLOWED
 

@@ -217,13 +217,13 @@ def test_tournament_page_query_count_does_not_grow(
     client: Client, tables: int, django_assert_max_num_queries
 ) -> None:
     tournament = tournament_played(tables=tables, rounds=2)
-    # tournament, rounds + matches + seats + games + racks, standings (3)
-    with django_assert_max_num_queries(9):
+    # tournament, round list, rounds + matches + seats + games + racks, standings (3)
+    with django_assert_max_num_queries(10):
         response = client.get(f"/t/{tournament.slug}/")
     assert response.status_code == 200
     assert len(response.context["standings"]) == min(10, tables * 4)
     client.force_login(tournament.owner)  # + session and user
-    with django_assert_max_num_queries(11):
+    with django_assert_max_num_queries(12):
         assert client.get(f"/t/{tournament.slug}/").status_code == 200
     with django_assert_max_num_queries(11):
         assert client.get(f"/t/{tournament.slug}/organise/").status_code == 200
@@ -571,3 +571,39 @@ def test_pages_link_the_printable_files(client: Client) -> None:
         text = client.get(path).content.decode()
         assert "/t/cup/rounds/1/scoresheets.pdf" in text
         assert "/t/cup/report.pdf" in text
+
+
+def test_a_big_event_shows_its_latest_round_and_links_the_others(
+    client: Client, monkeypatch, django_assert_max_num_queries
+) -> None:
+    tournament = tournament_played(tables=3, rounds=2)
+    monkeypatch.setattr("tournaments.views.ROUNDS_INLINE_TABLES", 4)
+    page = client.get(f"/t/{tournament.slug}/").content.decode()
+    assert 'id="h-round-2"' in page and 'id="h-round-1"' not in page
+    assert f'href="/t/{tournament.slug}/rounds/1/"' in page
+
+    with django_assert_max_num_queries(8):
+        response = client.get(f"/t/{tournament.slug}/rounds/1/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'id="h-round-1"' in page and 'id="h-round-2"' not in page
+    assert client.get(f"/t/{tournament.slug}/rounds/9/").status_code == 404
+    assert client.get(f"/de/t/{tournament.slug}/rounds/2/").status_code == 200
+
+
+def test_round_page_of_a_private_tournament_is_hidden(client: Client) -> None:
+    tournament = tournament_played(tables=1, rounds=1)
+    Tournament.objects.filter(pk=tournament.pk).update(public=False)
+    assert client.get(f"/t/{tournament.slug}/rounds/1/").status_code == 404
+
+
+def test_standings_page_shows_100_rows_and_exports_all(client: Client) -> None:
+    from tests.factories import tournament_entered
+
+    tournament = tournament_entered(players=130, slug="big-cup")
+    page = client.get("/t/big-cup/standings/")
+    assert len(page.context["table"].page.object_list) == 100
+    csv = client.get("/t/big-cup/standings/?_export=csv").content.decode()
+    assert len(csv.strip().splitlines()) == 131  # heading + every player
+    assert client.get("/t/big-cup/standings/?page=2").status_code == 200
+    assert tournament.entries.count() == 130
