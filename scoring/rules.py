@@ -44,6 +44,7 @@ __all__ = [
     "DEFAULT_TABLE_POINTS",
     "ENDINGS",
     "JOKERS_IN_SET",
+    "JOKER_PENALTY_MAX",
     "JOKER_TILE",
     "POOL_TIES",
     "TILE_COLOURS",
@@ -71,6 +72,9 @@ JOKER = "J"
 NUMBER_MIN, NUMBER_MAX = 1, 13
 TILE_COPIES = 2
 JOKERS_IN_SET = 2
+# No rulebook comes near it (25, 30, some events 50); the cap keeps scores in
+# the range the database and JSON clients hold.
+JOKER_PENALTY_MAX = 1000
 TILE_SET_FACE_TOTAL = TILE_COPIES * len(TILE_COLOURS) * sum(range(NUMBER_MIN, NUMBER_MAX + 1))
 PLAYERS_MIN, PLAYERS_MAX = 2, 4
 
@@ -258,6 +262,13 @@ class Rules:
                 _("The joker penalty cannot be negative (%(penalty)s was given)."),
                 field="joker_penalty",
                 penalty=self.joker_penalty,
+            )
+        if self.joker_penalty > JOKER_PENALTY_MAX:
+            raise RuleError(
+                _("The joker penalty can be at most %(max)s points (%(penalty)s was given)."),
+                field="joker_penalty",
+                penalty=self.joker_penalty,
+                max=JOKER_PENALTY_MAX,
             )
         if self.pool_tie not in POOL_TIES:
             raise RuleError(

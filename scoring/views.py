@@ -34,6 +34,15 @@ class CalculatorForm(forms.Form):
         initial="rummikub",
         widget=forms.RadioSelect,
     )
+    players = forms.TypedChoiceField(
+        label=_("Players at the table"),
+        choices=[(n, str(n)) for n in range(2, ROWS + 1)],
+        coerce=int,
+        initial=ROWS,
+        # An old bookmark without it scores all four rows.
+        required=False,
+        empty_value=None,
+    )
     joker_penalty = forms.IntegerField(
         label=_("Joker penalty"),
         initial=rules.DEFAULT_RULES.joker_penalty,
@@ -69,16 +78,16 @@ class CalculatorForm(forms.Form):
         return out
 
     def racks(self) -> list[rules.RackIn]:
-        """The filled rows as racks; call after ``is_valid()``."""
+        """The played rows as racks; call after ``is_valid()``."""
         racks = []
         self.used = []
-        for i in range(1, ROWS + 1):
+        # Every row up to the number of players is a rack, a blank one the
+        # winner's empty rack; rows past it are not played.
+        for i in range(1, (self.cleaned_data.get("players") or ROWS) + 1):
             name = (self.cleaned_data.get(f"p{i}_name") or "").strip()
             tiles = self.cleaned_data.get(f"p{i}_tiles") or None
             points = self.cleaned_data.get(f"p{i}_points")
             jokers = self.cleaned_data.get(f"p{i}_jokers")
-            if not name and tiles is None and points is None and jokers is None:
-                continue
             if tiles is None and points is None and jokers is None:
                 tiles = ""
             self.used.append(i)

@@ -13,3 +13,15 @@ hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 def _fast_password_hashing(settings):
     # Factories hash a password for every user; the real hasher costs ~0.7 s each.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked():
+    # A request under /de/ leaves German active in this thread; start every
+    # test in the default language so reverse() and messages do not depend
+    # on which test ran before.
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()

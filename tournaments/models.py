@@ -198,6 +198,11 @@ class Tournament(models.Model):
                 name="tournament_games_per_round_1_30",
             ),
             models.CheckConstraint(condition=Q(rounds__lte=100), name="tournament_rounds_max"),
+            models.CheckConstraint(
+                condition=Q(joker_penalty__lte=rules.JOKER_PENALTY_MAX),
+                name="tournament_joker_penalty_max",
+                violation_error_message=_("The joker penalty can be at most 1000 points."),
+            ),
         ]
 
     def __str__(self) -> str:

@@ -5,12 +5,15 @@ for its files; the pad follows ``?lang=`` or the URL's language)."""
 
 from django.urls import URLPattern, URLResolver, path
 
-from . import print_views
+from . import (
+    converters,  # noqa: F401  (registers <id:…>)
+    print_views,
+)
 
 app_name = "print"
 urlpatterns: list[URLPattern | URLResolver] = [
     path(
-        "t/<slug:slug>/rounds/<int:number>/scoresheets.pdf",
+        "t/<slug:slug>/rounds/<id:number>/scoresheets.pdf",
         print_views.scoresheets,
         name="round-scoresheets",
     ),

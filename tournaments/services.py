@@ -76,7 +76,7 @@ def game_compute(*, match: Match, ending: str, racks: Sequence[RackEntry]) -> ru
                 table=match.table,
                 round=match.round.number,
             )
-    return rules.game_score(
+    result = rules.game_score(
         ending=ending,
         racks=[
             rules.RackIn(
@@ -89,6 +89,16 @@ def game_compute(*, match: Match, ending: str, racks: Sequence[RackEntry]) -> ru
         ],
         rules=tournament.rules(),
     )
+    # Everyone seated plays every game of the match: a game without one of
+    # them would leave the table's standings out of step.
+    missing = [seat for pid, seat in seats.items() if pid not in {r.player for r in racks}]
+    if missing:
+        raise UserError(
+            _("Every player at the table needs a rack; missing: %(players)s."),
+            field="racks",
+            players=", ".join(s.player.name for s in sorted(missing, key=lambda s: s.position)),
+        )
+    return result
 
 
 def _racks_store(*, game: Game, result: rules.GameOut, seats: dict[int, Seat]) -> None:

@@ -6,37 +6,40 @@ from django.urls import path
 
 from scoring import views as scoring_views
 
-from . import views
+from . import (
+    converters,  # noqa: F401  (registers <id:…>)
+    views,
+)
 
 app_name = "web"
 urlpatterns = [
     path("", views.home, name="home"),
     path("calculator/", scoring_views.calculator, name="calculator"),
     path("t/<slug:slug>/", views.tournament_detail, name="tournament"),
-    path("t/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("t/<slug:slug>/rounds/<id:number>/", views.round_detail, name="round"),
     path("t/<slug:slug>/standings/", views.StandingsView.as_view(), name="standings"),
     path("t/<slug:slug>/organise/", views.organise, name="organise"),
     path("t/<slug:slug>/organise/seat/", views.round_seat, name="round-seat"),
     path(
-        "t/<slug:slug>/organise/rounds/<int:number>/reseat/",
+        "t/<slug:slug>/organise/rounds/<id:number>/reseat/",
         views.round_reseat,
         name="round-reseat",
     ),
     path("t/<slug:slug>/organise/entries/", views.entries_add, name="entries-add"),
     path(
-        "t/<slug:slug>/organise/players/<int:player_id>/withdraw/",
+        "t/<slug:slug>/organise/players/<id:player_id>/withdraw/",
         views.entry_status,
         {"action": "withdraw"},
         name="entry-withdraw",
     ),
     path(
-        "t/<slug:slug>/organise/players/<int:player_id>/check-in/",
+        "t/<slug:slug>/organise/players/<id:player_id>/check-in/",
         views.entry_status,
         {"action": "check-in"},
         name="entry-check-in",
     ),
     path(
-        "t/<slug:slug>/organise/players/<int:player_id>/check-out/",
+        "t/<slug:slug>/organise/players/<id:player_id>/check-out/",
         views.entry_status,
         {"action": "check-out"},
         name="entry-check-out",

@@ -26,6 +26,7 @@ from typing import Any, Concatenate, ParamSpec
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -186,13 +187,20 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
 
 
+class RowsPaginator(Paginator):
+    """Takes ``?per_page=`` from the address bar, but only 1 to 1,000."""
+
+    def __init__(self, object_list: Any, per_page: int | str, *args: Any, **kwargs: Any) -> None:
+        super().__init__(object_list, min(max(int(per_page), 1), 1000), *args, **kwargs)
+
+
 class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
     """The full standings, sortable, with ``?_export=csv|xlsx|ods|json``."""
 
     template_name = "tournaments/standings.html"
     table_class = StandingsTable
     # A page of 100 rows keeps a 1,000-player event light; exports carry every row.
-    table_pagination = {"per_page": 100}
+    table_pagination = {"per_page": 100, "paginator_class": RowsPaginator}
     export_class = StandingsExport
     export_formats = StandingsExport.ALLOWED
 
@@ -297,8 +305,14 @@ def match_entry(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def match_correct(request: HttpRequest, token: str) -> HttpResponse:
-    """Correct a recorded game of the match (the page offers the last one)."""
+    """Correct a recorded game of the match (the page offers the last one).
+
+    Organisers only, as in the API: the token lets a table record its games,
+    while corrections stay with the people answerable for the results.
+    """
     match = _match_by_token(token)
+    if not is_organiser(request.user, match.round.tournament):
+        raise PermissionDenied
     form = GameCorrectForm(request.POST, seats=list(match.seats.all()), prefix="fix")
     if form.is_valid():
         game = next((g for g in match.games.all() if g.number == form.cleaned_data["game"]), None)

@@ -20,6 +20,17 @@
       b.disabled = false;
     });
   });
+  // The calculator shows as many rack rows as there are players.
+  var playerCount = document.querySelector("select[name=players]");
+  if (playerCount) {
+    var showRows = function () {
+      document.querySelectorAll("fieldset.rack[data-row]").forEach(function (row) {
+        row.hidden = Number(row.dataset.row) > Number(playerCount.value);
+      });
+    };
+    playerCount.addEventListener("change", showRows);
+    showRows();
+  }
   // Live regions: while the page is in view, fetch it again every 30 seconds
   // and swap in the new content of each [data-live] region, so a standings
   // screen at the venue follows the results without a full reload.

@@ -123,3 +123,14 @@ def test_only_post_is_allowed(anon):
 def test_the_apis_enums_are_the_engines():
     assert [value for value, _label in ENDING_CHOICES] == list(rules.ENDINGS)
     assert [value for value, _label in POOL_TIE_CHOICES] == list(rules.POOL_TIES)
+
+
+def test_an_absurd_joker_penalty_is_refused_not_a_crash(anon):
+    body = {
+        "rules": {"joker_penalty": 10**26},
+        "ending": "rummikub",
+        "racks": [{"player": "A", "tiles": ""}, {"player": "B", "tiles": "J"}],
+    }
+    response = anon.post("/api/v1/score/", body, format="json")
+    assert response.status_code == 400
+    assert "at most 1000" in str(response.json())

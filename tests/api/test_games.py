@@ -20,6 +20,13 @@ def setup(as_user, owner):
     return match, seated_ids(match), as_user(owner)
 
 
+@pytest.fixture
+def pair(as_user, owner):
+    """A table of two: every game is the two racks given."""
+    match = match_seated(players=2, owner=owner, games_per_round=3)
+    return match, seated_ids(match), as_user(owner)
+
+
 def record(client, match, racks, ending="rummikub"):
     return client.post(
         f"/api/v1/matches/{match.pk}/games/", {"ending": ending, "racks": racks}, format="json"
@@ -74,8 +81,8 @@ def test_fractional_scores_are_decimals(setup):
     assert response.json()["winners"] == [a, b, c]
 
 
-def test_list_and_read_a_matchs_games(setup, anon):
-    match, (a, b, *_), client = setup
+def test_list_and_read_a_matchs_games(pair, anon):
+    match, (a, b), client = pair
     for points in (3, 4):
         record(client, match, [{"player": a, "tiles": ""}, {"player": b, "points": points}])
     listed = anon.get(f"/api/v1/matches/{match.pk}/games/").json()
@@ -88,8 +95,8 @@ def test_list_and_read_a_matchs_games(setup, anon):
     assert detail["players"] == seated_ids(match) and detail["token"] is None
 
 
-def test_a_full_match_is_a_409(setup):
-    match, (a, b, *_), client = setup
+def test_a_full_match_is_a_409(pair):
+    match, (a, b), client = pair
     for _ in range(3):
         assert (
             record(
@@ -103,8 +110,8 @@ def test_a_full_match_is_a_409(setup):
     assert Game.objects.count() == 3
 
 
-def test_a_correction_needs_if_match_and_recomputes_the_standings(setup):
-    match, (a, b, *_), client = setup
+def test_a_correction_needs_if_match_and_recomputes_the_standings(pair):
+    match, (a, b), client = pair
     game_id = record(
         client, match, [{"player": a, "tiles": ""}, {"player": b, "points": 10}]
     ).json()["id"]
@@ -141,8 +148,8 @@ def test_a_correction_needs_if_match_and_recomputes_the_standings(setup):
     assert client.put(url, corrected, format="json", HTTP_IF_MATCH="*").status_code == 200
 
 
-def test_a_correction_is_refused_like_a_record(setup):
-    match, (a, b, *_), client = setup
+def test_a_correction_is_refused_like_a_record(pair):
+    match, (a, b), client = pair
     game_id = record(
         client, match, [{"player": a, "tiles": ""}, {"player": b, "points": 10}]
     ).json()["id"]
@@ -159,8 +166,8 @@ def test_a_correction_is_refused_like_a_record(setup):
     assert Game.objects.get().version == 1
 
 
-def test_delete_needs_if_match_and_leaves_a_gap_that_the_next_game_fills(setup):
-    match, (a, b, *_), client = setup
+def test_delete_needs_if_match_and_leaves_a_gap_that_the_next_game_fills(pair):
+    match, (a, b), client = pair
     ids = [
         record(client, match, [{"player": a, "tiles": ""}, {"player": b, "points": p}]).json()["id"]
         for p in (1, 2)
@@ -175,8 +182,8 @@ def test_delete_needs_if_match_and_leaves_a_gap_that_the_next_game_fills(setup):
     assert GameRevision.objects.filter(action="deleted").count() == 1
 
 
-def test_patch_is_not_offered(setup):
-    match, (a, b, *_), client = setup
+def test_patch_is_not_offered(pair):
+    match, (a, b), client = pair
     game_id = record(
         client, match, [{"player": a, "tiles": ""}, {"player": b, "points": 1}]
     ).json()["id"]
@@ -185,11 +192,16 @@ def test_patch_is_not_offered(setup):
 
 def test_games_list_filters(setup, anon):
     match, (a, b, c, d), client = setup
-    record(client, match, [{"player": a, "tiles": ""}, {"player": b, "points": 1}])
-    record(client, match, [{"player": c, "tiles": ""}, {"player": d, "points": 1}])
+    for winner in (a, c):
+        racks = [
+            {"player": p, "tiles": ""} if p == winner else {"player": p, "points": 1}
+            for p in (a, b, c, d)
+        ]
+        assert record(client, match, racks).status_code == 201
     other = match_seated(players=2)
     assert anon.get("/api/v1/games/").json()["count"] == 2
-    assert anon.get(f"/api/v1/games/?player={c}").json()["count"] == 1
+    assert anon.get(f"/api/v1/games/?player={c}").json()["count"] == 2
+    assert anon.get(f"/api/v1/games/?player={other.seats.first().player_id}").json()["count"] == 0
     assert anon.get(f"/api/v1/games/?match={match.pk}").json()["count"] == 2
     assert anon.get(f"/api/v1/games/?match={other.pk}").json()["count"] == 0
     assert anon.get(f"/api/v1/games/?tournament={match.round.tournament_id}").json()["count"] == 2

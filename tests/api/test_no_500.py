@@ -96,7 +96,8 @@ def world(owner, staff):
     game = game_record(
         match=match,
         ending="rummikub",
-        racks=[RackEntry(player=ids[0], tiles=""), RackEntry(player=ids[1], points=5)],
+        racks=[RackEntry(player=ids[0], tiles="")]
+        + [RackEntry(player=p, points=5) for p in ids[1:]],
     )
     t = match.round.tournament
     adjustment = adjustment_add(tournament=t, player_id=ids[2], points=-1, reason="x", user=owner)

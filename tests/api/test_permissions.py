@@ -62,7 +62,8 @@ def world(owner, other, staff, *, public: bool) -> World:
     game = game_record(
         match=match,
         ending="rummikub",
-        racks=[RackEntry(player=ids[0], tiles=""), RackEntry(player=ids[1], points=5)],
+        racks=[RackEntry(player=ids[0], tiles="")]
+        + [RackEntry(player=p, points=5) for p in ids[1:]],
     )
     other_match = match_seated(players=2, owner=other)
     adjustment = adjustment_add(
@@ -84,8 +85,11 @@ def world(owner, other, staff, *, public: bool) -> World:
 
 
 def game_body(w: World) -> dict[str, Any]:
-    a, b, *_ = seated_ids(w.match)
-    return {"ending": "rummikub", "racks": [{"player": a, "tiles": ""}, {"player": b, "points": 4}]}
+    a, *others = seated_ids(w.match)
+    return {
+        "ending": "rummikub",
+        "racks": [{"player": a, "tiles": ""}] + [{"player": p, "points": 4} for p in others],
+    }
 
 
 def tournament_body(w: World) -> dict[str, Any]:

@@ -206,7 +206,8 @@ def table(as_user, owner):
         f"/api/v1/matches/{match.pk}/games/",
         {
             "ending": "rummikub",
-            "racks": [{"player": ids[0], "tiles": ""}, {"player": ids[1], "points": 3}],
+            "racks": [{"player": ids[0], "tiles": ""}]
+            + [{"player": p, "points": 3} for p in ids[1:]],
         },
         format="json",
     )

@@ -422,6 +422,8 @@ def test_rules_table_points_fill_in_defaults_and_are_read_only() -> None:
     ("rule_settings", "field", "fragment"),
     [
         ({"joker_penalty": -1}, "joker_penalty", "cannot be negative (-1 was given)"),
+        ({"joker_penalty": 10**27}, "joker_penalty", "at most 1000 points"),
+        ({"joker_penalty": 1001}, "joker_penalty", "at most 1000 points (1001 was given)"),
         ({"joker_penalty": 2.5}, "joker_penalty", "whole number"),
         ({"joker_penalty": True}, "joker_penalty", "whole number"),
         ({"pool_tie": "coin"}, "pool_tie", "“coin”: use one of share, fewest_tiles"),

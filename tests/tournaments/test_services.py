@@ -128,3 +128,17 @@ def test_delete_keeps_history_and_the_gap_is_filled_next():
     assert game_record(match=match, ending="rummikub", racks=racks).number == 2
     deleted = GameRevision.objects.get(action="deleted")
     assert deleted.game is None and deleted.snapshot["racks"][1]["points"] == 3
+
+
+def test_every_seated_player_needs_a_rack():
+    match = match_seated(players=3)
+    a, b, c = seated_ids(match)
+    with pytest.raises(UserError) as err:
+        game_record(
+            match=match,
+            ending="rummikub",
+            racks=[RackEntry(player=a, tiles=""), RackEntry(player=b, points=4)],
+        )
+    assert err.value.field == "racks"
+    assert "missing: " + match.seats.get(player_id=c).player.name in str(err.value)
+    assert not Game.objects.exists()

@@ -341,6 +341,11 @@ def test_correcting_the_last_game(client: Client) -> None:
         f"fix-{k}": v for k, v in entry_post(match, {a: {"points": "7"}, b: {"tiles": ""}}).items()
     }
     data.update({"fix-game": "1", "fix-version": str(game.version)})
+    # The token alone records games; corrections are the organiser's, as in the API.
+    assert client.post(f"/m/{match.token}/correct/", data).status_code == 403
+    assert "Correct game 1" not in client.get(f"/m/{match.token}/").content.decode()
+    client.force_login(match.round.tournament.owner)
+    assert "Correct game 1" in client.get(f"/m/{match.token}/").content.decode()
     response = client.post(f"/m/{match.token}/correct/", data)
     assert response.status_code == 302
     game.refresh_from_db()
@@ -401,13 +406,30 @@ def test_calculator_refusal_uses_the_rules_engine_message(client: Client) -> Non
     from scoring import rules
 
     params = {"ending": "rummikub", "joker_penalty": "30", "pool_tie": "share"}
-    one = client.get("/calculator/", {**params, "p1_name": "Anna"})
-    assert one.status_code == 400
+    two_empty = client.get("/calculator/", {**params, "players": "2", "p1_name": "Anna"})
+    assert two_empty.status_code == 400
     with pytest.raises(rules.RuleError) as refused:
-        rules.game_score(ending="rummikub", racks=[rules.RackIn(player="Anna", tiles="")])
-    assert one.context["form"].non_field_errors() == [refused.value.render()]
+        rules.game_score(
+            ending="rummikub",
+            racks=[rules.RackIn(player="Anna", tiles=""), rules.RackIn(player="B", tiles="")],
+        )
+    assert two_empty.context["form"].non_field_errors() == [refused.value.render()]
     negative = client.get("/calculator/", {**params, "joker_penalty": "-1", "p1_name": "A"})
     assert "cannot be negative" in negative.context["form"].errors["joker_penalty"][0]
+
+
+def test_calculator_blank_rows_are_empty_racks_up_to_the_number_of_players(client) -> None:
+    params = {"ending": "rummikub", "joker_penalty": "30", "pool_tie": "share"}
+    # No names typed, the winner's row (2) left blank, three players at the table.
+    response = client.get(
+        "/calculator/", {**params, "players": "3", "p1_points": "5", "p3_points": "3"}
+    )
+    assert response.status_code == 200
+    assert [(r["player"], r["score"]) for r in response.context["rows"]] == [
+        ("Player 1", -5),
+        ("Player 2", 8),
+        ("Player 3", -3),
+    ]
 
 
 # --------------------------------------------------------------------------- organiser pages
@@ -607,3 +629,27 @@ def test_standings_page_shows_100_rows_and_exports_all(client: Client) -> None:
     assert len(csv.strip().splitlines()) == 131  # heading + every player
     assert client.get("/t/big-cup/standings/?page=2").status_code == 200
     assert tournament.entries.count() == 130
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/t/{slug}/standings/?per_page=-1",
+        "/t/{slug}/standings/?per_page=0&page=-3",
+        "/t/{slug}/standings/?page=99999999999999999999",
+        "/t/{slug}/rounds/99999999999999999999/",
+        "/t/{slug}/rounds/99999999999999999999/scoresheets.pdf",
+    ],
+)
+def test_odd_numbers_in_addresses_never_crash(client: Client, url: str) -> None:
+    tournament = tournament_played(tables=1, rounds=1)
+    response = client.get(url.format(slug=tournament.slug))
+    assert response.status_code in (200, 302, 404)
+
+
+def test_organiser_actions_with_an_impossible_player_id_are_404(client: Client) -> None:
+    tournament = tournament_played(tables=1, rounds=1)
+    client.force_login(tournament.owner)
+    for action in ("withdraw", "check-in", "check-out"):
+        url = f"/t/{tournament.slug}/organise/players/99999999999999999999/{action}/"
+        assert client.post(url).status_code == 404

@@ -1,27 +1,13 @@
 """API routes for clubs, players, tournaments, rounds, matches and games, the
 token login and the OpenAPI document (all under /api/v1/)."""
 
-from django.urls import URLPattern, URLResolver, include, path, register_converter
+from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import SimpleRouter
 
+from tournaments import converters  # noqa: F401  (registers the bounded <api_id:…>)
+
 from . import views
-
-
-class IdConverter:
-    """An object id: digits a database integer can hold (longer answers 404, not an
-    overflow). Documented as an integer (SPECTACULAR_SETTINGS' PATH_CONVERTER_OVERRIDES)."""
-
-    regex = views.ID_PATTERN
-
-    def to_python(self, value: str) -> int:
-        return int(value)
-
-    def to_url(self, value: int) -> str:
-        return str(value)
-
-
-register_converter(IdConverter, "api_id")
 
 router = SimpleRouter(use_regex_path=False)
 router.register("clubs", views.ClubViewSet, basename="api-club")

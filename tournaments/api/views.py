@@ -71,8 +71,6 @@ from .serializers import (
     TournamentSerializer,
 )
 
-ID_PATTERN = r"[0-9]{1,18}"  # an id a database integer can hold; longer is 404
-
 # Credentials of a match's own views: a user's, or the match token (last: a user wins).
 MATCH_AUTHENTICATION: list[type[BaseAuthentication]] = [
     *cast(list[type[BaseAuthentication]], api_settings.DEFAULT_AUTHENTICATION_CLASSES),
