@@ -510,7 +510,7 @@ class StandingSerializer(serializers.Serializer):
         read_only=True, help_text=_("The sum of the player's rack values (fewer is better).")
     )
     table_points = NumberField()
-    average = NumberField(help_text=_("Game score per game."))
+    average = NumberField(help_text=_("Score (adjustments included) per game played."))
     withdrawn = serializers.BooleanField(read_only=True)
     absent = serializers.BooleanField(read_only=True, help_text=_("Checked out for now."))
 
