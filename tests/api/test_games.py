@@ -206,3 +206,48 @@ def test_games_list_filters(setup, anon):
     assert anon.get(f"/api/v1/games/?match={other.pk}").json()["count"] == 0
     assert anon.get(f"/api/v1/games/?tournament={match.round.tournament_id}").json()["count"] == 2
     assert anon.get("/api/v1/games/?round=abc").status_code == 400
+
+
+def test_history_keeps_every_record_correction_and_deletion(pair, anon):
+    match, (a, b), client = pair
+    game_id = record(
+        client, match, [{"player": a, "tiles": ""}, {"player": b, "points": 10}]
+    ).json()["id"]
+    url = f"/api/v1/games/{game_id}/"
+    corrected = {
+        "ending": "rummikub",
+        "racks": [{"player": b, "tiles": ""}, {"player": a, "points": 7}],
+    }
+    assert client.put(url, corrected, format="json", HTTP_IF_MATCH='"1"').status_code == 200
+    assert client.delete(url, HTTP_IF_MATCH='"2"').status_code == 204
+
+    history = anon.get(f"/api/v1/matches/{match.pk}/history/").json()["results"]
+    assert [(h["action"], h["version"], h["number"]) for h in history] == [
+        ("recorded", 1, 1),
+        ("corrected", 2, 1),
+        ("deleted", 2, 1),
+    ]
+    assert history[0]["snapshot"]["racks"][1]["points"] == 10
+    assert history[1]["snapshot"]["racks"][0]["score"] == "-7.00"
+    assert (
+        history[2]["game"] is None and history[0]["user"] == match.round.tournament.owner.username
+    )
+
+
+def test_history_follows_the_tournaments_visibility(pair, anon, as_user, other):
+    match, _ids, _client = pair
+    type(match.round.tournament).objects.filter(pk=match.round.tournament_id).update(public=False)
+    assert anon.get(f"/api/v1/matches/{match.pk}/history/").status_code in (401, 404)
+    assert as_user(other).get(f"/api/v1/matches/{match.pk}/history/").status_code == 404
+    from tests.api.conftest import client_as
+
+    with_token = client_as(match_token=match.token)
+    assert with_token.get(f"/api/v1/matches/{match.pk}/history/").status_code == 200
+
+
+def test_history_query_count_does_not_grow(pair, anon, django_assert_max_num_queries):
+    match, (a, b), client = pair
+    for points in (1, 2, 3):
+        record(client, match, [{"player": a, "tiles": ""}, {"player": b, "points": points}])
+    with django_assert_max_num_queries(4):
+        assert len(anon.get(f"/api/v1/matches/{match.pk}/history/").json()["results"]) == 3

@@ -152,6 +152,7 @@ def reads(w: dict[str, Any]) -> list[str]:
         f"/api/v1/rounds/{w['round']}/",
         f"/api/v1/matches/{w['match']}/",
         f"/api/v1/matches/{w['match']}/games/",
+        f"/api/v1/matches/{w['match']}/history/",
         "/api/v1/matches/by-token/",
         "/api/v1/games/",
         f"/api/v1/games/{w['game']}/",

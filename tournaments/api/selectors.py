@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from tournaments.models import Adjustment, Game, Match, Rack, Round, Seat, Tournament
+from tournaments.models import Adjustment, Game, GameRevision, Match, Rack, Round, Seat, Tournament
 from tournaments.selectors import adjustments_of, entries_of, round_detail, tournaments_visible
 
 __all__ = ["adjustments_of", "entries_of", "round_detail"]  # shared with the web pages
@@ -97,3 +97,7 @@ def game_detail(*, pk: int) -> Game:
         .prefetch_related(_racks())
         .get(pk=pk)
     )
+
+
+def revisions_of(*, match: Match) -> QuerySet[GameRevision]:
+    return GameRevision.objects.filter(match=match).select_related("user").order_by("at", "id")

@@ -36,7 +36,18 @@ from scoring.api import (
     rule_error_as_validation,
 )
 from scoring.errors import UserError
-from tournaments.models import Adjustment, Club, Entry, Game, Match, Player, Rack, Round, Tournament
+from tournaments.models import (
+    Adjustment,
+    Club,
+    Entry,
+    Game,
+    GameRevision,
+    Match,
+    Player,
+    Rack,
+    Round,
+    Tournament,
+)
 from tournaments.selectors import TIE_BREAK_NAMES, StandingRow, tie_breaks_check
 
 from .filters import ID_MAX
@@ -494,6 +505,33 @@ class MatchSerializer(MatchBriefSerializer):
 
 
 # ----------------------------------------------------------------------------- standings
+
+
+class GameRevisionSerializer(serializers.Serializer):
+    game = serializers.IntegerField(
+        source="game_id",
+        read_only=True,
+        allow_null=True,
+        help_text=_("Null once the game is deleted."),
+    )
+    number = serializers.IntegerField(source="game_number", read_only=True)
+    version = serializers.IntegerField(read_only=True)
+    action = serializers.ChoiceField(choices=GameRevision.Action.choices, read_only=True)
+    at = serializers.DateTimeField(read_only=True)
+    user = serializers.CharField(
+        source="user.get_username",
+        read_only=True,
+        allow_null=True,
+        default=None,
+        help_text=_("Null for a match token."),
+    )
+    snapshot = serializers.JSONField(
+        read_only=True,
+        help_text=_(
+            "The game as it was then: ending and racks (player, tiles or points and jokers, "
+            "rack value, score, winner)."
+        ),
+    )
 
 
 class StandingSerializer(serializers.Serializer):

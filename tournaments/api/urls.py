@@ -60,6 +60,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("matches/by-token/", views.MatchByTokenView.as_view(), name="api-match-by-token"),
     path(
+        "matches/<api_id:match_id>/history/",
+        views.MatchHistoryView.as_view(),
+        name="api-match-history",
+    ),
+    path(
         "matches/<api_id:match_id>/games/",
         views.MatchGamesView.as_view(),
         name="api-match-games",

@@ -34,7 +34,17 @@ from rest_framework.settings import api_settings
 
 from scoring.api import error_responses, json_parsers
 from tournaments import rounds as round_services
-from tournaments.models import Adjustment, Club, Entry, Game, Match, Player, Round, Tournament
+from tournaments.models import (
+    Adjustment,
+    Club,
+    Entry,
+    Game,
+    GameRevision,
+    Match,
+    Player,
+    Round,
+    Tournament,
+)
 from tournaments.selectors import standings_for, tournaments_visible
 from tournaments.services import RackEntry, game_correct, game_delete, game_record
 
@@ -60,6 +70,7 @@ from .serializers import (
     EntrySerializer,
     EntryStatusInSerializer,
     GameInSerializer,
+    GameRevisionSerializer,
     GameSerializer,
     MatchSerializer,
     PlayerSerializer,
@@ -566,6 +577,37 @@ class MatchByTokenView(generics.GenericAPIView):
         assert grant is not None  # MatchGrantRequired
         match = selectors.matches_visible(user=None, grant=grant).get(pk=grant.match_id)
         return Response(MatchSerializer(match, context={"show_tokens": True}).data)
+
+
+class MatchHistoryView(generics.GenericAPIView):
+    """Every record, correction and deletion of a match's games, oldest first."""
+
+    serializer_class = GameRevisionSerializer
+    authentication_classes = MATCH_AUTHENTICATION
+    permission_classes = [MatchGamesPermission]
+    filter_backends: list[Any] = []
+
+    def get_queryset(self) -> QuerySet[GameRevision]:
+        if getattr(self, "swagger_fake_view", False):
+            return GameRevision.objects.none()
+        match = get_object_or_404(
+            selectors.matches_seen(user=self.request.user, grant=match_grant(self.request)),
+            pk=self.kwargs["match_id"],
+        )
+        self.check_object_permissions(self.request, match)
+        return selectors.revisions_of(match=match)
+
+    @extend_schema(
+        summary="A match's game history",
+        description=_(
+            "Corrections keep history: each entry is one recording, correction or deletion, "
+            "with the game's racks and scores as they were then."
+        ),
+        responses={200: GameRevisionSerializer(many=True), **error_responses(401, 403, 404)},
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(GameRevisionSerializer(page, many=True).data)
 
 
 class MatchGamesView(InputFormMixin, generics.GenericAPIView):
