@@ -42,7 +42,14 @@ from scoring.errors import ConflictError, UserError, _
 
 from . import seating
 from .models import Adjustment, Club, Entry, Game, Match, Player, Round, Seat, Tournament
-from .selectors import FINAL, QUALIFYING, SEMIFINAL, stage_entrants, standings_for
+from .selectors import (
+    FINAL,
+    QUALIFYING,
+    SEMIFINAL,
+    seating_history,
+    stage_entrants,
+    standings_for,
+)
 
 UserLike = AbstractBaseUser | AnonymousUser | None
 
@@ -147,17 +154,6 @@ def attendance_set(*, tournament: Tournament, player_ids: Iterable[int]) -> list
 # --------------------------------------------------------------------------
 
 
-def _history(tournament: Tournament) -> list[list[list[int]]]:
-    rounds: dict[int, dict[int, list[int]]] = {}
-    for round_number, table, player_id in (
-        Seat.objects.filter(round__tournament=tournament)
-        .order_by("round__number", "match__table", "position")
-        .values_list("round__number", "match__table", "player_id")
-    ):
-        rounds.setdefault(round_number, {}).setdefault(table, []).append(player_id)
-    return [list(tables.values()) for _, tables in sorted(rounds.items())]
-
-
 def _active_ids(tournament: Tournament) -> list[int]:
     return list(
         Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE)
@@ -237,7 +233,7 @@ def _qualifying_plan(tournament: Tournament, number: int) -> seating.RoundPlan:
     return seating.round_seat(
         players=active,
         method=tournament.seating,
-        history=_history(tournament),
+        history=seating_history(tournament=tournament),
         standings=standings,
         max_size=tournament.max_table_size,
         # One seed for the whole event: the seating engine mixes in the round

@@ -44,6 +44,7 @@ from django.db.models import Count, Field, Prefetch, Q, QuerySet, Sum
 
 from scoring.errors import UserError, _
 
+from . import seating
 from .models import (
     Adjustment,
     Club,
@@ -616,6 +617,29 @@ def round_detail(*, round_id: int) -> Round:
             ),
         )
         .get(pk=round_id)
+    )
+
+
+def seating_history(*, tournament: Tournament, stage: str | None = None) -> list[list[list[int]]]:
+    """The rounds so far as the seating engine reads them: each a list of
+    tables, each the player ids in seat order; one query."""
+    seats = Seat.objects.filter(round__tournament=tournament)
+    if stage is not None:
+        seats = seats.filter(round__stage=stage)
+    rounds: dict[int, dict[int, list[int]]] = {}
+    for round_number, table, player_id in seats.order_by(
+        "round__number", "match__table", "position"
+    ).values_list("round__number", "match__table", "player_id"):
+        rounds.setdefault(round_number, {}).setdefault(table, []).append(player_id)
+    return [list(tables.values()) for _number, tables in sorted(rounds.items())]
+
+
+def seating_quality_for(*, tournament: Tournament) -> seating.Quality:
+    """Repeat meetings of the qualifying rounds so far, next to the lower bound
+    no seating could beat for this many players and rounds."""
+    return seating.schedule_quality(
+        rounds=seating_history(tournament=tournament, stage=Round.Stage.QUALIFYING),
+        max_size=tournament.max_table_size,
     )
 
 

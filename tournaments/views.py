@@ -50,6 +50,7 @@ from .selectors import (
     players_not_entered,
     rounds_for,
     rounds_listed,
+    seating_quality_for,
     standings_for,
     tournaments_visible,
 )
@@ -356,17 +357,22 @@ def _organise_page(
     status: int = 200,
 ) -> HttpResponse:
     entries = list(entries_of(tournament=tournament))
-    rounds = list(rounds_for(tournament=tournament))
+    listed = rounds_listed(tournament=tournament)
+    # Earlier rounds are a line each (their tables are on the round pages);
+    # the latest is shown in full, since that is where the evening's work is.
+    latest = list(rounds_for(tournament=tournament, numbers=[r.number for r in listed[-1:]]))
     others = list(players_not_entered(tournament=tournament))
-    played = {r.pk: any(m.games.all() for m in r.matches.all()) for r in rounds}
     return render(
         request,
         "tournaments/organise.html",
         {
             "tournament": tournament,
             "entries": entries,
+            "rounds": listed,
+            "latest": latest[0] if latest else None,
             # Only the last round, before any result, can be re-seated.
-            "rounds": [(r, r is rounds[-1] and not played[r.pk]) for r in rounds],
+            "can_reseat": bool(listed) and listed[-1].games_played == 0,
+            "quality": seating_quality_for(tournament=tournament) if listed else None,
             "adjustments": adjustments_of(tournament=tournament).reverse(),
             "adjustment_form": adjustment_form
             or AdjustmentForm(players=[e.player for e in entries]),

@@ -225,7 +225,9 @@ def test_tournament_page_query_count_does_not_grow(
     client.force_login(tournament.owner)  # + session and user
     with django_assert_max_num_queries(12):
         assert client.get(f"/t/{tournament.slug}/").status_code == 200
-    with django_assert_max_num_queries(11):
+    # + entries, players not entered, round list, the latest round (5), seating history,
+    # adjustments
+    with django_assert_max_num_queries(13):
         assert client.get(f"/t/{tournament.slug}/organise/").status_code == 200
 
 
@@ -653,3 +655,12 @@ def test_organiser_actions_with_an_impossible_player_id_are_404(client: Client) 
     for action in ("withdraw", "check-in", "check-out"):
         url = f"/t/{tournament.slug}/organise/players/99999999999999999999/{action}/"
         assert client.post(url).status_code == 404
+
+
+def test_organiser_page_reports_repeat_meetings_against_the_bound(client: Client) -> None:
+    tournament = tournament_played(tables=2, rounds=2)
+    client.force_login(tournament.owner)
+    page = client.get(f"/t/{tournament.slug}/organise/").content.decode()
+    # Eight players at two tables twice: each new table draws on two old ones,
+    # so at least 2 pairs meet again at each: 4 is the bound.
+    assert "Repeat meetings so far:" in page and "no seating can have fewer than 4" in page

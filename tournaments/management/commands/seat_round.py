@@ -16,7 +16,7 @@ from scoring.errors import UserError
 from tournaments import rounds
 from tournaments.management.commands.standings import text_table, tournament_arg
 from tournaments.models import Round
-from tournaments.selectors import round_detail, starting_seat
+from tournaments.selectors import round_detail, seating_quality_for, starting_seat
 
 
 def round_text(round_: Round) -> str:
@@ -45,6 +45,11 @@ def round_text(round_: Round) -> str:
     byes = sorted(a.player.name for a in getattr(detail, "byes", []))
     if byes:
         lines.append("Bye: " + ", ".join(byes))
+    quality = seating_quality_for(tournament=detail.tournament)
+    lines.append(
+        f"Repeat meetings so far: {quality.repeats} (lower bound {quality.lower_bound}); "
+        f"the most any two players met: {quality.max_meetings}."
+    )
     return "\n".join(lines)
 
 
