@@ -463,7 +463,9 @@ def _has_repeat(table: Sequence[int], met: Mapping[int, Counter[int]]) -> bool:
     return any(a in met and met[a][b] > 0 for a, b in itertools.combinations(table, 2))
 
 
-def _swiss_repair(tables: Tables, met: Mapping[int, Counter[int]], rank: Mapping[int, int]) -> None:
+def _swiss_descend(
+    tables: Tables, met: Mapping[int, Counter[int]], rank: Mapping[int, int]
+) -> None:
     """Remove repeats by swapping players with nearby tables, widening the reach only if stuck.
 
     Tables are in standings order, so a swap with a neighbouring table moves a
@@ -520,6 +522,53 @@ def _swiss_repair(tables: Tables, met: Mapping[int, Counter[int]], rank: Mapping
             window *= 2
 
 
+# Kicks tried when single swaps leave repeats: enough for a club field to
+# find a repeat-free round where one exists, bounded in time for 1,000 players.
+SWISS_KICKS = 400
+SWISS_POLISH_SECONDS = 0.3
+
+
+def _swiss_repair(
+    tables: Tables,
+    met: Mapping[int, Counter[int]],
+    rank: Mapping[int, int],
+    rng: random.Random,
+) -> None:
+    """Single swaps first; if repeats are left, kick and descend again (an
+    iterated local search), keeping the best seating: fewest repeats, then
+    the smallest standings spread."""
+    _swiss_descend(tables, met, rank)
+    if not _repeats_added(tables, met) or len(tables) < 2:
+        return
+
+    def key(candidate: Tables) -> tuple[int, int]:
+        return (
+            _repeats_added(candidate, met),
+            sum(_table_cost(t, met, rank) for t in candidate),
+        )
+
+    best, best_key = [list(t) for t in tables], key(tables)
+    deadline = time.perf_counter() + SWISS_POLISH_SECONDS
+    for _kick in range(SWISS_KICKS):
+        if best_key[0] == 0 or time.perf_counter() > deadline:
+            break
+        trial = [list(t) for t in best]
+        for _swap in range(2):
+            bad = [i for i, t in enumerate(trial) if _has_repeat(t, met)]
+            if not bad:
+                break
+            i = rng.choice(bad)
+            j = rng.randrange(len(trial) - 1)
+            j += j >= i
+            a, b = rng.randrange(len(trial[i])), rng.randrange(len(trial[j]))
+            trial[i][a], trial[j][b] = trial[j][b], trial[i][a]
+        _swiss_descend(trial, met, rank)
+        trial_key = key(trial)
+        if trial_key < best_key:
+            best, best_key = trial, trial_key
+    tables[:] = best
+
+
 def _seat_swiss(
     players: Sequence[int],
     history: History,
@@ -540,7 +589,7 @@ def _seat_swiss(
     rank = {p: i for i, p in enumerate(order)}
     tables = _chunk(order, sizes)
     met = _meetings(history)
-    _swiss_repair(tables, met, rank)
+    _swiss_repair(tables, met, rank, rng)
     return _plan(tables, byes, history, rng, met)
 
 

@@ -453,3 +453,21 @@ def test_the_module_stays_plain_python() -> None:
         "scoring",
     }
     assert "scoring.errors" in imported
+
+
+@pytest.mark.parametrize("players", [16, 20, 24, 32])
+def test_swiss_finds_a_repeat_free_third_round_in_club_fields(players: int) -> None:
+    # A club field (4 tables or more: with 3, pigeonholes force repeats from
+    # round 2), not just a 1,000-player one: single swaps alone can get
+    # stuck with a repeat here while a repeat-free round exists.
+    for seed in range(25):
+        rng = random.Random(seed)
+        ids = list(range(1, players + 1))
+        history: list[list[list[int]]] = []
+        for _round in range(3):
+            standings = {p: float(rng.randint(-50, 50)) for p in ids}
+            plan = round_seat(
+                players=ids, method="swiss", history=history, standings=standings, seed=seed
+            )
+            assert plan.repeats == 0, (players, seed, len(history) + 1)
+            history.append([list(t) for t in plan.tables])
