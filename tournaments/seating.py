@@ -523,9 +523,13 @@ def _swiss_descend(
 
 
 # Kicks tried when single swaps leave repeats: enough for a club field to
-# find a repeat-free round where one exists, bounded in time for 1,000 players.
-SWISS_KICKS = 400
-SWISS_POLISH_SECONDS = 0.3
+# find a repeat-free round where one exists. A count, never a clock, so the
+# same seed gives the same seating; fewer for big fields, where each descent
+# costs more and single swaps rarely get stuck.
+SWISS_KICK_WORK = 40_000
+# Kicks in a row without a better seating before the search accepts the
+# repeats it has: late rounds of a small field have forced repeats.
+SWISS_KICK_PATIENCE = 40
 
 
 def _swiss_repair(
@@ -548,10 +552,12 @@ def _swiss_repair(
         )
 
     best, best_key = [list(t) for t in tables], key(tables)
-    deadline = time.perf_counter() + SWISS_POLISH_SECONDS
-    for _kick in range(SWISS_KICKS):
-        if best_key[0] == 0 or time.perf_counter() > deadline:
+    players = sum(len(t) for t in tables)
+    stale = 0
+    for _kick in range(max(10, min(400, SWISS_KICK_WORK // players))):
+        if best_key[0] == 0 or stale >= SWISS_KICK_PATIENCE:
             break
+        stale += 1
         trial = [list(t) for t in best]
         for _swap in range(2):
             bad = [i for i, t in enumerate(trial) if _has_repeat(t, met)]
@@ -565,7 +571,7 @@ def _swiss_repair(
         _swiss_descend(trial, met, rank)
         trial_key = key(trial)
         if trial_key < best_key:
-            best, best_key = trial, trial_key
+            best, best_key, stale = trial, trial_key, 0
     tables[:] = best
 
 
