@@ -594,28 +594,34 @@ def tournament_by_ref(*, ref: str) -> Tournament:
     return found
 
 
+def round_tables() -> tuple[Prefetch[Any], Prefetch[Any]]:
+    """Prefetches for a round's tables (seats, players in seat order) and its
+    byes (as ``round.byes``); shared by the pages, the API and the commands."""
+    return (
+        Prefetch(
+            "matches",
+            queryset=Match.objects.order_by("table").prefetch_related(
+                Prefetch(
+                    "seats",
+                    queryset=Seat.objects.select_related("player__club").order_by("position"),
+                )
+            ),
+        ),
+        Prefetch(
+            "adjustments",
+            queryset=Adjustment.objects.filter(kind=Adjustment.Kind.BYE)
+            .select_related("player")
+            .order_by("player_id"),
+            to_attr="byes",
+        ),
+    )
+
+
 def round_detail(*, round_id: int) -> Round:
-    """One round with its tables (seats and players in seat order) and its byes; three queries."""
+    """One round with its tables and its byes; three queries."""
     return (
         Round.objects.select_related("tournament")
-        .prefetch_related(
-            Prefetch(
-                "matches",
-                queryset=Match.objects.order_by("table").prefetch_related(
-                    Prefetch(
-                        "seats",
-                        queryset=Seat.objects.select_related("player__club").order_by("position"),
-                    )
-                ),
-            ),
-            Prefetch(
-                "adjustments",
-                queryset=Adjustment.objects.filter(kind=Adjustment.Kind.BYE).select_related(
-                    "player"
-                ),
-                to_attr="byes",
-            ),
-        )
+        .prefetch_related(*round_tables())
         .get(pk=round_id)
     )
 

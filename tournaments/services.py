@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any, cast
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -24,7 +23,7 @@ from django.db import IntegrityError, transaction
 from scoring import rules
 from scoring.errors import ConflictError, PreconditionFailedError, UserError, _
 
-from .models import Game, GameRevision, Match, Rack, Seat, Tournament
+from .models import Game, GameRevision, Match, Rack, Seat
 
 UserLike = AbstractBaseUser | AnonymousUser | None
 
@@ -64,9 +63,12 @@ def _seats_of(match: Match) -> dict[int, Seat]:
 
 def game_compute(*, match: Match, ending: str, racks: Sequence[RackEntry]) -> rules.GameOut:
     """Validate a match's game without storing it; the scores it would get."""
-    tournament: Tournament = match.round.tournament
-    seats = _seats_of(match)
-    ordered = sorted(racks, key=lambda r: seats[r.player].position if r.player in seats else 99)
+    return _game_scored(match=match, ending=ending, racks=racks, seats=_seats_of(match))
+
+
+def _game_scored(
+    *, match: Match, ending: str, racks: Sequence[RackEntry], seats: dict[int, Seat]
+) -> rules.GameOut:
     for entry in racks:
         if entry.player not in seats:
             raise UserError(
@@ -85,30 +87,29 @@ def game_compute(*, match: Match, ending: str, racks: Sequence[RackEntry]) -> ru
                 points=r.points,
                 jokers=r.jokers,
             )
-            for r in ordered
+            for r in sorted(racks, key=lambda r: seats[r.player].position)
         ],
-        rules=tournament.rules(),
+        rules=match.round.tournament.rules(),
     )
     # Everyone seated plays every game of the match: a game without one of
     # them would leave the table's standings out of step.
-    missing = [seat for pid, seat in seats.items() if pid not in {r.player for r in racks}]
+    entered = {r.player for r in racks}
+    missing = sorted(
+        (seat for pid, seat in seats.items() if pid not in entered), key=lambda s: s.position
+    )
     if missing:
         raise UserError(
             _("Every player at the table needs a rack; missing: %(players)s."),
             field="racks",
-            players=", ".join(s.player.name for s in sorted(missing, key=lambda s: s.position)),
+            players=", ".join(s.player.name for s in missing),
         )
     return result
 
 
 def _racks_store(*, game: Game, result: rules.GameOut, seats: dict[int, Seat]) -> None:
-    tournament = game.match.round.tournament
-    vector = tournament.rules().table_points.get(len(result.racks))
-    table_points: Sequence[Decimal] = (
-        rules.table_points_for(scores=[r.score for r in result.racks], vector=vector)
-        if vector
-        else [Decimal(0)] * len(result.racks)
-    )
+    # Rules.table_points holds a vector for every table size the engine accepts.
+    vector = game.match.round.tournament.rules().table_points[len(result.racks)]
+    table_points = rules.table_points_for(scores=[r.score for r in result.racks], vector=vector)
     Rack.objects.bulk_create(
         Rack(
             game=game,
@@ -173,7 +174,8 @@ def game_record(
 ) -> Game:
     """Record the next game of a match; scores are computed, never entered."""
     match = _match_lock(match)
-    result = game_compute(match=match, ending=ending, racks=racks)
+    seats = _seats_of(match)
+    result = _game_scored(match=match, ending=ending, racks=racks, seats=seats)
     planned = match.round.games_per_match
     taken = set(match.games.values_list("number", flat=True))
     if len(taken) >= planned:
@@ -195,7 +197,7 @@ def game_record(
         raise ConflictError(
             _("Another result for this table was saved at the same moment; reload and try again.")
         ) from exc
-    _racks_store(game=game, result=result, seats=_seats_of(match))
+    _racks_store(game=game, result=result, seats=seats)
     _revision_add(game=game, action=GameRevision.Action.RECORDED, user=user)
     tournament = match.round.tournament
     if tournament.status == tournament.Status.PLANNED:
@@ -230,12 +232,13 @@ def game_correct(
         Game.objects.select_for_update().select_related("match__round__tournament").get(pk=game.pk)
     )
     _version_check(game, version)
-    result = game_compute(match=game.match, ending=ending, racks=racks)
+    seats = _seats_of(game.match)
+    result = _game_scored(match=game.match, ending=ending, racks=racks, seats=seats)
     game.racks.all().delete()
     game.ending = ending
     game.version += 1
     game.save(update_fields=["ending", "version", "updated"])
-    _racks_store(game=game, result=result, seats=_seats_of(game.match))
+    _racks_store(game=game, result=result, seats=seats)
     _revision_add(game=game, action=GameRevision.Action.CORRECTED, user=user)
     return game
 

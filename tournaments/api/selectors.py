@@ -13,8 +13,14 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from tournaments.models import Adjustment, Game, GameRevision, Match, Rack, Round, Seat, Tournament
-from tournaments.selectors import adjustments_of, entries_of, round_detail, tournaments_visible
+from tournaments.models import Game, GameRevision, Match, Rack, Round, Seat, Tournament
+from tournaments.selectors import (
+    adjustments_of,
+    entries_of,
+    round_detail,
+    round_tables,
+    tournaments_visible,
+)
 
 __all__ = ["adjustments_of", "entries_of", "round_detail"]  # shared with the web pages
 
@@ -29,16 +35,6 @@ def _racks() -> Prefetch[Any]:
     return Prefetch("racks", queryset=Rack.objects.order_by("position"))
 
 
-def _matches() -> Prefetch[Any]:
-    return Prefetch("matches", queryset=Match.objects.order_by("table").prefetch_related(_seats()))
-
-
-def _byes() -> Prefetch[Any]:
-    # As ``tournaments.selectors.round_detail`` does: a round's byes as ``round.byes``.
-    byes = Adjustment.objects.filter(kind=Adjustment.Kind.BYE).order_by("player_id")
-    return Prefetch("adjustments", queryset=byes, to_attr="byes")
-
-
 def _visible_ids(user: Any) -> QuerySet[Tournament, Any]:
     return tournaments_visible(user=user).values("pk")
 
@@ -48,14 +44,14 @@ def rounds_visible(*, user: Any) -> QuerySet[Round]:
     return (
         Round.objects.filter(tournament__in=_visible_ids(user))
         .select_related("tournament")
-        .prefetch_related(_matches(), _byes())
+        .prefetch_related(*round_tables())
         .order_by("tournament_id", "number")
     )
 
 
 def rounds_of(*, tournament: Tournament) -> QuerySet[Round]:
     rounds = Round.objects.filter(tournament=tournament)
-    return rounds.prefetch_related(_matches(), _byes()).order_by("number")
+    return rounds.prefetch_related(*round_tables()).order_by("number")
 
 
 def matches_seen(*, user: Any, grant: MatchGrant | None) -> QuerySet[Match]:
