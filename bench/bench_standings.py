@@ -175,17 +175,17 @@ def main() -> int:
 
         return run
 
-    default_tb = "wins,table_points,rack_total"
+    default_tb = ["wins", "table_points", "rack_total"]
     cases: list[tuple[str, Callable[[], Any], bool]] = [
         ("standings: score; wins, table points, racks", with_settings(tie_breaks=default_tb), True),
         (
             "standings: + head-to-head, opponents' avg",
-            with_settings(tie_breaks="wins,head_to_head,opponents_average"),
+            with_settings(tie_breaks=["wins", "head_to_head", "opponents_average"]),
             True,
         ),
         (
             "standings: table points ranking",
-            with_settings(ranking="table_points", tie_breaks="score,wins"),
+            with_settings(ranking="table_points", tie_breaks=["score", "wins"]),
             True,
         ),
         (

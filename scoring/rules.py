@@ -47,6 +47,7 @@ __all__ = [
     "JOKER_PENALTY_MAX",
     "JOKER_TILE",
     "POOL_TIES",
+    "TABLE_POINTS_MAX",
     "TILE_COLOURS",
     "TILE_COPIES",
     "TILE_SET_FACE_TOTAL",
@@ -75,6 +76,8 @@ JOKERS_IN_SET = 2
 # No rulebook comes near it (25, 30, some events 50); the cap keeps scores in
 # the range the database and JSON clients hold.
 JOKER_PENALTY_MAX = 1000
+# A place earns at most this many table points: a game's points are stored to 9999.99.
+TABLE_POINTS_MAX = 1000
 TILE_SET_FACE_TOTAL = TILE_COPIES * len(TILE_COLOURS) * sum(range(NUMBER_MIN, NUMBER_MAX + 1))
 PLAYERS_MIN, PLAYERS_MAX = 2, 4
 
@@ -310,6 +313,17 @@ def _table_points_checked(
                 ),
                 field="table_points",
                 size=size,
+                vector="/".join(str(points) for points in vector),
+            )
+        if not all(0 <= points <= TABLE_POINTS_MAX for points in vector):
+            raise RuleError(
+                _(
+                    "Table points for %(size)s players must be from 0 to %(max)s; "
+                    "%(vector)s was given."
+                ),
+                field="table_points",
+                size=size,
+                max=TABLE_POINTS_MAX,
                 vector="/".join(str(points) for points in vector),
             )
         if any(later > earlier for earlier, later in itertools.pairwise(vector)):

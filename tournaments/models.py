@@ -37,6 +37,14 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
 
+from .fields import (
+    TablePointsField,
+    TieBreaksField,
+    table_points_default,
+    table_points_rules,
+    tie_breaks_default,
+)
+
 MATCH_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 
@@ -150,17 +158,19 @@ class Tournament(models.Model):
     ranking = models.CharField(
         _("ranking"), max_length=16, choices=Ranking.choices, default=Ranking.SCORE
     )
-    table_points_4 = models.CharField(
-        _("table points, 4 players"), max_length=40, default="4,3,1,0"
-    )
-    table_points_3 = models.CharField(_("table points, 3 players"), max_length=40, default="4,2,0")
-    table_points_2 = models.CharField(_("table points, 2 players"), max_length=40, default="4,0")
-    tie_breaks = models.CharField(
-        _("tie-breaks"),
-        max_length=200,
-        default="wins,table_points,rack_total",
+    table_points = TablePointsField(
+        _("table points"),
+        default=table_points_default,
         help_text=_(
-            "Comma-separated, in order: wins, table_points, score, rack_total, "
+            "Points per place, first place first, for tables of 2, 3 and 4 players, "
+            'e.g. {"2": [4, 0], "3": [4, 2, 0], "4": [4, 3, 1, 0]}; tied places share.'
+        ),
+    )
+    tie_breaks = TieBreaksField(
+        _("tie-breaks"),
+        default=tie_breaks_default,
+        help_text=_(
+            "In order, from: wins, table_points, score, rack_total, games, average, "
             "head_to_head, opponents_average."
         ),
     )
@@ -208,17 +218,11 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def table_points_vectors(self) -> dict[int, tuple[int, ...]]:
-        return {
-            n: tuple(int(x) for x in getattr(self, f"table_points_{n}").split(",") if x.strip())
-            for n in (2, 3, 4)
-        }
-
     def rules(self) -> rules.Rules:
         return rules.Rules(
             joker_penalty=self.joker_penalty,
             pool_tie=self.pool_tie,
-            table_points=self.table_points_vectors(),
+            table_points=table_points_rules(self.table_points),
         )
 
 

@@ -118,34 +118,13 @@ TIE_BREAKS: dict[str, Callable[[StandingRow], Any]] = {
 HEAD_TO_HEAD = "head_to_head"
 # Tie-breaks that need per-match sums (read instead of per-player ones, when configured).
 MEETING_TIE_BREAKS = frozenset({HEAD_TO_HEAD, "opponents_average"})
-TIE_BREAK_NAMES = (*TIE_BREAKS, HEAD_TO_HEAD)
 
 TieBreak = str | Callable[[StandingRow], Any]
 
 
 def tie_breaks_of(tournament: Tournament) -> list[str]:
-    """The tournament's tie-breaks in order; unknown names and repeats are skipped."""
-    names = [t.strip() for t in tournament.tie_breaks.split(",")]
-    return list(dict.fromkeys(n for n in names if n in TIE_BREAK_NAMES))
-
-
-def tie_breaks_check(*, value: str) -> str:
-    """Validate a comma-separated tie-break list; return it normalised (for forms and the API)."""
-    names = [t.strip() for t in value.split(",") if t.strip()]
-    unknown = [n for n in names if n not in TIE_BREAK_NAMES]
-    if unknown:
-        raise UserError(
-            _("Unknown tie-break %(names)s; choose from %(known)s."),
-            field="tie_breaks",
-            names=", ".join(unknown),
-            known=", ".join(TIE_BREAK_NAMES),
-        )
-    repeated = sorted({n for n in names if names.count(n) > 1})
-    if repeated:
-        raise UserError(
-            _("Tie-break %(names)s is listed twice."), field="tie_breaks", names=", ".join(repeated)
-        )
-    return ",".join(names)
+    """The tournament's tie-breaks in order (stored checked: see ``fields.TieBreaksField``)."""
+    return list(tournament.tie_breaks)
 
 
 def starting_seat(*, game_number: int, table_size: int) -> int:

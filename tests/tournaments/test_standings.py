@@ -11,9 +11,9 @@ from tournaments.selectors import (
     stage_standings,
     standings_for,
     starting_seat,
-    tie_breaks_check,
 )
 from tournaments.services import RackEntry, game_record
+from tournaments.standings.ranking import tie_breaks_check
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +47,7 @@ def two_tables(**kwargs) -> tuple[Tournament, list, list]:
 
 
 def test_tie_breaks_apply_in_the_configured_order():
-    t, m1, m2 = two_tables(tie_breaks="rack_total,wins")
+    t, m1, m2 = two_tables(tie_breaks=["rack_total", "wins"])
     a, b, c, d = seated_ids(m1)
     e, f, g, h = seated_ids(m2)
     game(m1, {a: 0, b: 10, c: 20, d: 30})  # a +60
@@ -63,7 +63,7 @@ def test_tie_breaks_apply_in_the_configured_order():
 
 
 def test_fewest_rack_points_breaks_a_tie_on_score():
-    t, m1, m2 = two_tables(tie_breaks="rack_total")
+    t, m1, m2 = two_tables(tie_breaks=["rack_total"])
     a, b, c, d = seated_ids(m1)
     e, f, g, h = seated_ids(m2)
     game(m1, {a: 0, b: 10, c: 20, d: 30})
@@ -77,7 +77,7 @@ def test_fewest_rack_points_breaks_a_tie_on_score():
 
 
 def test_head_to_head_puts_the_winner_of_the_shared_table_first():
-    t, m1, m2 = two_tables(tie_breaks="head_to_head")
+    t, m1, m2 = two_tables(tie_breaks=["head_to_head"])
     a, b, c, d = seated_ids(m1)
     e, f, g, h = seated_ids(m2)
     game(m1, {a: 10, b: 0, c: 20, d: 30})  # b +60, a -10
@@ -89,13 +89,13 @@ def test_head_to_head_puts_the_winner_of_the_shared_table_first():
     assert rows[0].tie_values["head_to_head"] == 1 and rows[1].tie_values["head_to_head"] == -1
 
     # Without the tie-break they share the rank.
-    t.tie_breaks = ""
+    t.tie_breaks = []
     t.save()
     assert [r.rank for r in standings_for(tournament=t)[:2]] == [1, 1]
 
 
 def test_head_to_head_leaves_players_who_never_met_tied():
-    t, m1, m2 = two_tables(tie_breaks="head_to_head")
+    t, m1, m2 = two_tables(tie_breaks=["head_to_head"])
     a, b, c, d = seated_ids(m1)
     e, f, g, h = seated_ids(m2)
     game(m1, {a: 0, b: 10, c: 20, d: 30})
@@ -105,7 +105,7 @@ def test_head_to_head_leaves_players_who_never_met_tied():
 
 
 def test_opponents_average_prefers_the_tougher_field():
-    t, m1, m2 = two_tables(tie_breaks="opponents_average")
+    t, m1, m2 = two_tables(tie_breaks=["opponents_average"])
     a, b, c, d = seated_ids(m1)
     e, f, g, h = seated_ids(m2)
     game(m1, {a: 0, b: 1, c: 1, d: 1})  # a +3; opponents -1 each
@@ -119,18 +119,18 @@ def test_opponents_average_prefers_the_tougher_field():
 
 
 def test_tie_breaks_check():
-    assert tie_breaks_check(value=" wins, head_to_head ") == "wins,head_to_head"
+    assert tie_breaks_check(names=["wins", "head_to_head"]) == ["wins", "head_to_head"]
     with pytest.raises(UserError, match="Unknown tie-break luck"):
-        tie_breaks_check(value="wins,luck")
+        tie_breaks_check(names=["wins", "luck"])
     with pytest.raises(UserError, match="listed twice"):
-        tie_breaks_check(value="wins,wins")
+        tie_breaks_check(names=["wins", "wins"])
 
 
 # ---------------------------------------------------------------- rankings
 
 
 def test_table_points_ranking_with_score_as_tie_break():
-    t, m1, m2 = two_tables(ranking="table_points", tie_breaks="score")
+    t, m1, m2 = two_tables(ranking="table_points", tie_breaks=["score"])
     a, b, c, d = seated_ids(m1)
     e, f, g, h = seated_ids(m2)
     game(m1, {a: 0, b: 10, c: 20, d: 30})
@@ -220,7 +220,7 @@ def played(tables: int, rounds_played: int, **kwargs) -> Tournament:
 
 @pytest.mark.parametrize("size", [(1, 1), (4, 3)])
 @pytest.mark.parametrize(
-    ("tie_breaks", "queries"), [("wins,rack_total", 3), ("head_to_head,opponents_average", 3)]
+    ("tie_breaks", "queries"), [(["wins", "rack_total"], 3), (["head_to_head", "opponents_average"], 3)]
 )
 def test_standings_run_a_fixed_number_of_queries(
     size, tie_breaks, queries, django_assert_num_queries
@@ -237,7 +237,7 @@ def test_standings_run_a_fixed_number_of_queries(
 
 @pytest.mark.parametrize("tables", [1, 3])
 def test_final_places_run_a_fixed_number_of_queries(tables, django_assert_num_queries):
-    t = played(tables, 1, tie_breaks="head_to_head")
+    t = played(tables, 1, tie_breaks=["head_to_head"])
     semi = rounds.stage_seat(tournament=t, stage="semifinal")
     round_play(semi)
     round_play(rounds.stage_seat(tournament=t, stage="final"))
@@ -279,6 +279,6 @@ def test_per_match_and_per_player_sums_give_the_same_standings():
         rows = sorted(standings_for(tournament=t), key=lambda r: r.player_id)
         return [tuple(getattr(r, f) for f in fields) for r in rows]
 
-    plain, with_meetings = numbers("wins"), numbers("wins,opponents_average")
+    plain, with_meetings = numbers(["wins"]), numbers(["wins", "opponents_average"])
     assert plain == with_meetings
     assert any(row[1] != row[1].to_integral_value() for row in plain)

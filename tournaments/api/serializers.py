@@ -36,6 +36,7 @@ from scoring.api import (
     rule_error_as_validation,
 )
 from scoring.errors import UserError
+from tournaments.fields import table_points_rules
 from tournaments.models import (
     Adjustment,
     Club,
@@ -48,12 +49,12 @@ from tournaments.models import (
     Round,
     Tournament,
 )
-from tournaments.selectors import TIE_BREAK_NAMES, StandingRow, tie_breaks_check
+from tournaments.selectors import StandingRow
+from tournaments.standings.ranking import TIE_BREAK_NAMES, tie_breaks_check
 
 from .filters import ID_MAX
 
 TABLE_SIZES = (2, 3, 4)
-_TABLE_POINTS_STORED_MAX = 40  # Tournament.table_points_N's max_length
 
 
 class IdRelatedField(serializers.PrimaryKeyRelatedField):
@@ -130,52 +131,30 @@ _TABLE_POINTS_SCHEMA = {
 }
 
 
-def _size_of(key: Any) -> Any:
-    text = str(key)
-    return int(text) if text.isdigit() and len(text) < 3 else key
-
-
 @extend_schema_field(_TABLE_POINTS_SCHEMA)
 class TablePointsField(serializers.Field):
-    """``{"2": [4, 0], "3": [4, 2, 0], "4": [4, 3, 1, 0]}`` <-> ``table_points_N`` text."""
+    """``{"2": [4, 0], "3": [4, 2, 0], "4": [4, 3, 1, 0]}``; sizes left out keep their points."""
 
     default_error_messages = {
         "not_a_map": _("Give an object mapping a table size (2, 3 or 4) to its points."),
-        "too_long": _("Table points for %(size)s players are too long to store."),
     }
 
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs["source"] = "*"
-        super().__init__(**kwargs)
+    def to_representation(self, value: dict[str, list[int]]) -> dict[str, list[int]]:
+        return value
 
-    def to_representation(self, value: Tournament) -> dict[str, list[int]]:
-        return {str(size): list(points) for size, points in value.table_points_vectors().items()}
-
-    def to_internal_value(self, data: Any) -> dict[str, str]:
+    def to_internal_value(self, data: Any) -> dict[str, list[int]]:
         if not isinstance(data, Mapping):
             self.fail("not_a_map")
-        # Keys are strings in JSON; the engine judges sizes (and names a key like "7").
-        vectors = {_size_of(key): points for key, points in data.items()}
+        current = self.parent.instance.table_points if self.parent.instance else {}
         try:
-            engine.Rules(table_points=vectors)
+            vectors = table_points_rules({**current, **data})
         except engine.RuleError as error:
             raise serializers.ValidationError(error.render(gettext), code=error.code) from error
-        stored: dict[str, str] = {}
-        for size, points in vectors.items():
-            text = ",".join(str(p) for p in points)
-            if len(text) > _TABLE_POINTS_STORED_MAX:
-                raise serializers.ValidationError(
-                    str(self.error_messages["too_long"]) % {"size": size}, code="too_long"
-                )
-            stored[f"table_points_{size}"] = text
-        return stored
+        return {str(size): list(points) for size, points in vectors.items()}
 
 
 class TieBreaksField(serializers.ListField):
-    """The tie-breaks in order, as a list; stored as comma-separated text.
-
-    Judged by ``selectors.tie_breaks_check`` (the web form's check and message).
-    """
+    """The tie-breaks in order, as a list, judged by ``ranking.tie_breaks_check``."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(
@@ -184,14 +163,12 @@ class TieBreaksField(serializers.ListField):
         )
 
     def to_representation(self, data: Any) -> list[str]:
-        # Only the tie-breaks the standings apply (older text may hold others).
-        names = [name.strip() for name in str(data).split(",")]
-        return list(dict.fromkeys(name for name in names if name in TIE_BREAK_NAMES))
+        return list(data)
 
-    def to_internal_value(self, data: Any) -> str:  # type: ignore[override]
+    def to_internal_value(self, data: Any) -> list[str]:  # type: ignore[override]
         names = super().to_internal_value(data)
         try:
-            return tie_breaks_check(value=",".join(name.replace(",", " ") for name in names))
+            return tie_breaks_check(names=names)
         except UserError as error:
             raise serializers.ValidationError(error.render(gettext), code=error.code) from error
 
