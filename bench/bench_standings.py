@@ -39,7 +39,6 @@ from django.db import connection, transaction  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from scoring import rules  # noqa: E402
-from tournaments import rounds  # noqa: E402
 from tournaments.models import (  # noqa: E402
     Club,
     Entry,
@@ -52,6 +51,7 @@ from tournaments.models import (  # noqa: E402
     Tournament,
 )
 from tournaments.selectors import final_places_for, standings_for  # noqa: E402
+from tournaments.services import rounds  # noqa: E402
 
 PLAYERS = 1000
 ROUNDS = 10

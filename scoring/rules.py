@@ -58,7 +58,9 @@ __all__ = [
     "Rules",
     "Tile",
     "game_score",
+    "rack_entered",
     "rack_value",
+    "starting_seat",
     "table_points_for",
     "tiles_format",
     "tiles_parse",
@@ -361,6 +363,25 @@ class RackIn:
     jokers: int | None = None
 
 
+def rack_entered(
+    *,
+    player: Hashable,
+    tiles: str | None = None,
+    points: int | None = None,
+    jokers: int | None = None,
+) -> RackIn:
+    """A rack as a scorer typed it on any form or sent it to the API.
+
+    A blank tile list with no points or jokers is an emptied rack (usually the
+    winner's: a form row left blank); next to points it counts as not typed.
+    Whether an empty rack is allowed is the engine's call, so every path
+    refuses the same input with the same message.
+    """
+    if tiles is not None and not tiles.strip():
+        tiles = "" if points is None and jokers is None else None
+    return RackIn(player=player, tiles=tiles, points=points, jokers=jokers)
+
+
 @dataclass(frozen=True)
 class RackOut:
     """One player's rack as scored. ``tiles`` and ``tile_count`` are None for points entry."""
@@ -628,3 +649,17 @@ def table_points_for(*, scores: Sequence[Decimal], vector: Sequence[int]) -> tup
             points[index] = share
         place = tied_end
     return tuple(points)
+
+
+# --------------------------------------------------------------------------- play
+
+
+def starting_seat(*, game_number: int, table_size: int) -> int:
+    """The seat (1-based) that starts game ``game_number`` at a table of ``table_size``.
+
+    The start rotates: seat 1 starts game 1, seat 2 game 2, and so on around
+    the table.
+    """
+    if game_number < 1 or table_size < 1:
+        raise ValueError("game_number and table_size must be positive")
+    return (game_number - 1) % table_size + 1

@@ -126,7 +126,7 @@ def round_play(round_: Round, *, seed: int = 0, games: int | None = None) -> Non
     """
     import random
 
-    from tournaments.services import RackEntry, game_record
+    from tournaments.services.games import RackEntry, game_record
 
     rng = random.Random(f"{seed}:{round_.pk}")
     for match in round_.matches.order_by("table").prefetch_related("seats"):

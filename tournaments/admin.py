@@ -19,7 +19,6 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import UserError
 
-from . import services
 from .models import (
     Adjustment,
     Club,
@@ -32,6 +31,7 @@ from .models import (
     Seat,
     Tournament,
 )
+from .services import games as services
 
 SEATS = range(1, 5)
 

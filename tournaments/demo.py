@@ -13,8 +13,9 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from . import rounds, services
 from .models import Club, Match, Player, Tournament
+from .services import games as services
+from .services import rounds
 
 DEMO_SLUG = "autumn-open"
 DEMO_PLAYERS = [

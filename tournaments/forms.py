@@ -27,7 +27,7 @@ from scoring.errors import UserError
 from scoring.forms import rack_fields_add
 
 from .models import Adjustment, Game, Player, Rack, Seat
-from .services import RackEntry
+from .services.games import RackEntry
 
 
 @dataclass

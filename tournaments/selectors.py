@@ -127,17 +127,6 @@ def tie_breaks_of(tournament: Tournament) -> list[str]:
     return list(tournament.tie_breaks)
 
 
-def starting_seat(*, game_number: int, table_size: int) -> int:
-    """The seat (1-based) that starts game ``game_number`` at a table of ``table_size``.
-
-    The start rotates: seat 1 starts game 1, seat 2 game 2, and so on around
-    the table.
-    """
-    if game_number < 1 or table_size < 1:
-        raise ValueError("game_number and table_size must be positive")
-    return (game_number - 1) % table_size + 1
-
-
 def _primary_key(tournament: Tournament) -> Callable[[StandingRow], Any]:
     if tournament.ranking == Tournament.Ranking.TABLE_POINTS:
         return lambda r: r.table_points

@@ -38,7 +38,6 @@ from django_tables2.export.views import ExportMixin
 
 from scoring.errors import UserError
 
-from . import rounds as round_services
 from .forms import AdjustmentForm, EntriesAddForm, GameCorrectForm, GameForm
 from .models import Entry, Game, Match, Player, Rack, Round, Seat, Tournament
 from .selectors import (
@@ -54,7 +53,8 @@ from .selectors import (
     standings_for,
     tournaments_visible,
 )
-from .services import game_correct, game_record
+from .services import rounds as round_services
+from .services.games import game_correct, game_record
 from .tables import StandingsExport, StandingsTable
 
 P = ParamSpec("P")

@@ -15,8 +15,8 @@ from rest_framework.test import APIClient
 from tests.api.conftest import client_as
 from tests.factories import PlayerFactory, match_seated, seated_ids
 from tournaments.models import Game, GameRevision, Rack
-from tournaments.rounds import adjustment_add
-from tournaments.services import RackEntry, game_record
+from tournaments.services.games import RackEntry, game_record
+from tournaments.services.rounds import adjustment_add
 
 pytestmark = pytest.mark.django_db
 

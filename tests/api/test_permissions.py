@@ -25,8 +25,8 @@ from tests.factories import (
     tournament_entered,
 )
 from tournaments.models import Match, Player, Round, Tournament
-from tournaments.rounds import adjustment_add, round_seat_next
-from tournaments.services import RackEntry, game_record
+from tournaments.services.games import RackEntry, game_record
+from tournaments.services.rounds import adjustment_add, round_seat_next
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from tests.factories import (
     round_play,
     tournament_entered,
 )
-from tournaments.rounds import round_seat_next
+from tournaments.services.rounds import round_seat_next
 
 pytestmark = pytest.mark.django_db
 

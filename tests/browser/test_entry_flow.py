@@ -7,7 +7,7 @@ import pytest
 
 from tests.factories import match_seated, seated_ids
 from tournaments.models import Game
-from tournaments.services import RackEntry, game_record
+from tournaments.services.games import RackEntry, game_record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -22,6 +22,7 @@ from scoring.rules import (
     Rules,
     Tile,
     game_score,
+    rack_entered,
     rack_value,
     table_points_for,
     tiles_format,
@@ -694,3 +695,19 @@ def test_refusals_are_translatable_templates() -> None:
     assert error.params == {"tile": "R7", "count": 3}
     assert error.render(lambda s: s.replace("Tile", "Brik")).startswith("Brik R7")
     assert error.status == 400
+
+
+@pytest.mark.parametrize(
+    ("typed", "entered"),
+    [
+        ({"tiles": ""}, {"tiles": ""}),
+        ({"tiles": "  "}, {"tiles": ""}),
+        ({"tiles": "", "points": 5}, {"points": 5}),
+        ({"tiles": " ", "points": 0, "jokers": 1}, {"points": 0, "jokers": 1}),
+        ({"tiles": "R5 J"}, {"tiles": "R5 J"}),
+        # Sent without any field (the API): nothing was entered, which the engine refuses.
+        ({}, {}),
+    ],
+)
+def test_rack_entered_reads_a_blank_tile_list_as_an_emptied_rack(typed, entered):
+    assert rack_entered(player="A", **typed) == RackIn(player="A", **entered)

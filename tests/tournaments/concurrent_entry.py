@@ -24,7 +24,7 @@ def main() -> None:
     from scoring.errors import ConflictError
     from tests.factories import match_seated, seated_ids
     from tournaments.models import Game, Rack
-    from tournaments.services import RackEntry, game_record
+    from tournaments.services.games import RackEntry, game_record
 
     call_command("migrate", verbosity=0)
     first = match_seated(players=4, games_per_round=6)

@@ -4,8 +4,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tests.factories import ClubFactory, PlayerFactory, round_play, tournament_entered
-from tournaments import rounds
 from tournaments.models import Club, Player
+from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db
 

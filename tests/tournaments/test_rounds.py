@@ -10,10 +10,11 @@ from tests.factories import (
     seated_ids,
     tournament_entered,
 )
-from tournaments import rounds, seating
+from tournaments import seating
 from tournaments.models import Adjustment, Entry, Game, Round, Seat, Tournament
 from tournaments.selectors import final_places_for, standings_for
-from tournaments.services import RackEntry, game_record
+from tournaments.services import rounds
+from tournaments.services.games import RackEntry, game_record
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ import pytest
 from tests.factories import AdjustmentFactory, EntryFactory, match_seated, seated_ids
 from tournaments.models import Entry, Tournament
 from tournaments.selectors import standings_for
-from tournaments.services import RackEntry, game_record
+from tournaments.services.games import RackEntry, game_record
 
 pytestmark = pytest.mark.django_db
 

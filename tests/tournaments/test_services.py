@@ -5,7 +5,7 @@ import pytest
 from scoring.errors import ConflictError, PreconditionFailedError, UserError
 from tests.factories import PlayerFactory, match_seated, seated_ids
 from tournaments.models import Game, GameRevision, Rack
-from tournaments.services import RackEntry, game_correct, game_delete, game_record
+from tournaments.services.games import RackEntry, game_correct, game_delete, game_record
 
 pytestmark = pytest.mark.django_db
 

@@ -14,9 +14,9 @@ from collections import Counter
 import pytest
 
 from tests.factories import PlayerFactory, round_play, seated_ids, tournament_entered
-from tournaments import rounds
 from tournaments.models import Entry, Rack, Round, Seat
 from tournaments.selectors import final_places_for, stage_entrants, standings_for
+from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db
 

@@ -3,16 +3,16 @@ from decimal import Decimal
 import pytest
 
 from scoring.errors import UserError
+from scoring.rules import starting_seat
 from tests.factories import round_play, seated_ids, tournament_entered
-from tournaments import rounds
 from tournaments.models import Tournament
 from tournaments.selectors import (
     final_places_for,
     stage_standings,
     standings_for,
-    starting_seat,
 )
-from tournaments.services import RackEntry, game_record
+from tournaments.services import rounds
+from tournaments.services.games import RackEntry, game_record
 from tournaments.standings.ranking import tie_breaks_check
 
 pytestmark = pytest.mark.django_db
@@ -220,7 +220,8 @@ def played(tables: int, rounds_played: int, **kwargs) -> Tournament:
 
 @pytest.mark.parametrize("size", [(1, 1), (4, 3)])
 @pytest.mark.parametrize(
-    ("tie_breaks", "queries"), [(["wins", "rack_total"], 3), (["head_to_head", "opponents_average"], 3)]
+    ("tie_breaks", "queries"),
+    [(["wins", "rack_total"], 3), (["head_to_head", "opponents_average"], 3)],
 )
 def test_standings_run_a_fixed_number_of_queries(
     size, tie_breaks, queries, django_assert_num_queries

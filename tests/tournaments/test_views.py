@@ -26,7 +26,7 @@ from tests.factories import (
     seated_ids,
 )
 from tournaments.models import Adjustment, Entry, Game, Match, Round, Seat, Tournament
-from tournaments.services import RackEntry, game_record
+from tournaments.services.games import RackEntry, game_record
 
 pytestmark = pytest.mark.django_db
 

@@ -33,7 +33,6 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from scoring.api import error_responses, json_parsers
-from tournaments import rounds as round_services
 from tournaments.models import (
     Adjustment,
     Club,
@@ -46,7 +45,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors import standings_for, tournaments_visible
-from tournaments.services import RackEntry, game_correct, game_delete, game_record
+from tournaments.services import rounds as round_services
+from tournaments.services.games import RackEntry, game_correct, game_delete, game_record
 
 from . import selectors
 from .authentication import MatchTokenAuthentication, match_grant

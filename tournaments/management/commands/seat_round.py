@@ -13,10 +13,11 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.errors import UserError
-from tournaments import rounds
+from scoring.rules import starting_seat
 from tournaments.management.commands.standings import text_table, tournament_arg
 from tournaments.models import Round
-from tournaments.selectors import round_detail, seating_quality_for, starting_seat
+from tournaments.selectors import round_detail, seating_quality_for
+from tournaments.services import rounds
 
 
 def round_text(round_: Round) -> str:
@@ -39,7 +40,7 @@ def round_text(round_: Round) -> str:
                 ]
             )
     lines.append(text_table(["Table", "Seat", "Player", "Club"], rows, right={0, 1}))
-    # The start rotates (selectors.starting_seat): seat 1 starts game 1.
+    # The start rotates (rules.starting_seat): seat 1 starts game 1.
     second = starting_seat(game_number=2, table_size=4)
     lines.append(f"Seat 1 starts game 1, seat {second} game 2, and so on round the table.")
     byes = sorted(a.player.name for a in getattr(detail, "byes", []))

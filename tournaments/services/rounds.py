@@ -40,9 +40,9 @@ from django.db.models import Count
 
 from scoring.errors import ConflictError, UserError, _
 
-from . import seating
-from .models import Adjustment, Club, Entry, Game, Match, Player, Round, Seat, Tournament
-from .selectors import (
+from .. import seating
+from ..models import Adjustment, Club, Entry, Game, Match, Player, Round, Seat, Tournament
+from ..selectors import (
     FINAL,
     QUALIFYING,
     SEMIFINAL,

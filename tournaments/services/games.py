@@ -23,7 +23,7 @@ from django.db import IntegrityError, transaction
 from scoring import rules
 from scoring.errors import ConflictError, PreconditionFailedError, UserError, _
 
-from .models import Game, GameRevision, Match, Rack, Seat
+from ..models import Game, GameRevision, Match, Rack, Seat
 
 UserLike = AbstractBaseUser | AnonymousUser | None
 
