@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.tournaments.seating.support import Round
 from tournaments.seating import (
     METHODS,
     RoundPlan,
@@ -17,8 +17,6 @@ from tournaments.seating import (
     round_seat,
     table_sizes,
 )
-
-Round = Sequence[Sequence[int]]
 
 fields = st.lists(st.integers(min_value=1, max_value=10_000), unique=True, max_size=26)
 caps = st.sampled_from([2, 3, 4])
