@@ -6,9 +6,9 @@ bytes (WeasyPrint's warm-up included, as for the command):
 
 * ``layers`` — what the site and ``print_scoresheets`` do: the static layer
   laid out once, the page layers rendered by 2 forked workers, joined with
-  pypdf (``printing.sheets_pdf``); three runs, the median shown;
+  pypdf (``scoring.sheets.pool.sheets_pdf``); three runs, the median shown;
 * ``whole`` — the naive render of the same sheets: every page whole, one
-  document, one process (``printing.sheets_pdf_whole``).
+  document, one process (``scoring.sheets.render.sheets_pdf_whole``).
 
 Peak memory is sampled every 20 ms over the process and its workers: PSS (a
 page shared by forked processes counted once, split between them) and the
@@ -144,8 +144,10 @@ def run_variant(database: str, variant: str) -> dict[str, Any]:
     import pypdf
     import weasyprint  # noqa: F401  (imported before the clock: process start-up)
 
-    from tournaments import printing
+    from scoring.sheets.render import sheets_pdf_whole
     from tournaments.models import Round
+    from tournaments.printing.data import scoresheets_data
+    from tournaments.printing.files import BASE_URL_DEFAULT, scoresheets_pdf
 
     round_ = Round.objects.select_related("tournament").get(tournament__slug="nordic-open")
     sampler = Sampler()
@@ -153,10 +155,10 @@ def run_variant(database: str, variant: str) -> dict[str, Any]:
     before = os.times()
     start = time.perf_counter()
     if variant == "layers":
-        pdf = printing.scoresheets_pdf(round_=round_, base_url=printing.BASE_URL_DEFAULT)
+        pdf = scoresheets_pdf(round_=round_, base_url=BASE_URL_DEFAULT)
     else:
-        data = printing.scoresheets_data(round_=round_, base_url=printing.BASE_URL_DEFAULT)
-        pdf = printing.sheets_pdf_whole(sheet_set=data)
+        data = scoresheets_data(round_=round_, base_url=BASE_URL_DEFAULT)
+        pdf = sheets_pdf_whole(sheet_set=data)
     seconds = time.perf_counter() - start
     after = os.times()
     sampler.running = False

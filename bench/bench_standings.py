@@ -19,9 +19,8 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -39,6 +38,7 @@ from django.db import connection, transaction  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from scoring import rules  # noqa: E402
+from tournaments.demo import racks_scored  # noqa: E402
 from tournaments.models import (  # noqa: E402
     Club,
     Entry,
@@ -50,8 +50,8 @@ from tournaments.models import (  # noqa: E402
     Seat,
     Tournament,
 )
-from tournaments.selectors import final_places_for, standings_for  # noqa: E402
-from tournaments.services import rounds  # noqa: E402
+from tournaments.services import rounds, stages  # noqa: E402
+from tournaments.standings.queries import final_places_for, standings_for  # noqa: E402
 
 PLAYERS = 1000
 ROUNDS = 10
@@ -61,8 +61,9 @@ REPEATS = 9
 
 
 def play(round_: Round, rng: random.Random, t: Tournament) -> None:
-    """Bulk-record every game of a round: a random winner, the others 1-60 points."""
-    vectors = t.rules().table_points
+    """Bulk-record every game of a round, dealt as the tests deal them and scored
+    by the rules engine (the game services would take minutes for 40,000 racks)."""
+    the_rules = t.rules()
     tables: dict[int, list[int]] = {}
     for match_id, player_id in (
         Seat.objects.filter(round=round_)
@@ -77,25 +78,23 @@ def play(round_: Round, rng: random.Random, t: Tournament) -> None:
     )
     racks: list[Rack] = []
     for game in games:
-        ids = tables[game.match_id]
-        winner = rng.randrange(len(ids))
-        values = [0 if i == winner else rng.randint(1, 60) for i in range(len(ids))]
-        scores = [
-            Decimal(sum(values)) if i == winner else Decimal(-v) for i, v in enumerate(values)
-        ]
-        points = rules.table_points_for(scores=scores, vector=vectors[len(ids)])
+        ending, dealt = racks_scored(rng, tables[game.match_id])
+        out = rules.game_score(ending=ending, racks=dealt, rules=the_rules).racks
+        points = rules.table_points_for(
+            scores=[r.score for r in out], vector=the_rules.table_points[len(out)]
+        )
         racks.extend(
             Rack(
                 game=game,
-                player_id=pid,
+                player_id=cast(int, r.player),
                 position=pos,
-                points=v,
-                rack_value=v,
-                score=s,
-                winner=pos - 1 == winner,
+                points=r.points,
+                rack_value=r.rack_value,
+                score=r.score,
+                winner=r.winner,
                 table_points=tp,
             )
-            for pos, (pid, v, s, tp) in enumerate(zip(ids, values, scores, points, strict=True), 1)
+            for pos, (r, tp) in enumerate(zip(out, points, strict=True), 1)
         )
     Rack.objects.bulk_create(racks, batch_size=5000)
 
@@ -211,10 +210,10 @@ def main() -> int:
         setattr(t, key, value)
     t.save()
     start = time.perf_counter()
-    semi = rounds.stage_seat(tournament=t, stage="semifinal")
+    semi = stages.stage_seat(tournament=t, stage="semifinal")
     timings["seat semi-finals (service)"] = time.perf_counter() - start
     play(semi, random.Random(1), t)
-    play(rounds.stage_seat(tournament=t, stage="final"), random.Random(2), t)
+    play(stages.stage_seat(tournament=t, stage="final"), random.Random(2), t)
     queries, best, median, worst = measure(lambda: final_places_for(tournament=t))
     verdict = "ok" if median < LIMIT_MS else "SLOW"
     rows.append(("final places (3 stages)", queries, best, median, worst, verdict))

@@ -143,23 +143,23 @@ LOGIN_REDIRECT_URL = "/"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "tournaments.api.authentication.KeyTokenAuthentication",
+        "scoring.api.defaults.KeyTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.Pages",
+    "DEFAULT_PAGINATION_CLASS": "scoring.api.defaults.Pages",
     "PAGE_SIZE": 50,
     "DEFAULT_PARSER_CLASSES": [
-        "tournaments.api.parsers.JSONParser",
+        "scoring.api.defaults.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
         "rest_framework.filters.SearchFilter",
-        "tournaments.api.ordering.StableOrderingFilter",
+        "scoring.api.defaults.StableOrderingFilter",
     ],
-    "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.ErrorsAutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "scoring.api.schema.ErrorsAutoSchema",
     "EXCEPTION_HANDLER": "config.exceptions.api_exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }

@@ -7,7 +7,7 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
 api_v1 = [
-    path("", include("scoring.api_urls")),
+    path("", include("scoring.api.urls")),
     path("", include("tournaments.api.urls")),
 ]
 
@@ -17,7 +17,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("i18n/", include("django.conf.urls.i18n")),
 ]
 urlpatterns += i18n_patterns(
-    path("", include("tournaments.urls")),
-    path("", include("tournaments.print_urls")),
+    path("", include("tournaments.web.urls")),
+    path("", include("tournaments.printing.urls")),
     prefix_default_language=False,
 )

@@ -70,3 +70,7 @@ class PreconditionRequiredError(UserError):
 
     status = 428
     default_code = "precondition_required"
+
+
+class RuleError(UserError):
+    """Input the rulebook refuses: nothing is scored or stored."""

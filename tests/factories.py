@@ -1,4 +1,8 @@
-"""factory_boy factories for the models; tests build data with these."""
+"""factory_boy factories for the models; tests build data with these.
+
+Games are played through the services by ``tournaments.demo`` (``round_play``,
+re-exported here for the tests).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from typing import Any
 import factory
 from django.contrib.auth import get_user_model
 
+from tournaments.demo import round_play as round_play
 from tournaments.models import (
     Adjustment,
     Club,
@@ -117,27 +122,3 @@ def tournament_entered(*, players: int = 8, **kwargs: Any) -> Tournament:
     people = PlayerFactory.create_batch(players)
     Entry.objects.bulk_create(Entry(tournament=tournament, player=p) for p in people)
     return tournament
-
-
-def round_play(round_: Round, *, seed: int = 0, games: int | None = None) -> None:
-    """Record every game of every match of a round through ``game_record`` (points entry).
-
-    A seeded random winner per game; the others hold 1-60 points.
-    """
-    import random
-
-    from tournaments.services.games import RackEntry, game_record
-
-    rng = random.Random(f"{seed}:{round_.pk}")
-    for match in round_.matches.order_by("table").prefetch_related("seats"):
-        ids = [s.player_id for s in sorted(match.seats.all(), key=lambda s: s.position)]
-        for _game in range(games if games is not None else round_.games_per_match):
-            winner = rng.randrange(len(ids))
-            game_record(
-                match=match,
-                ending="rummikub",
-                racks=[
-                    RackEntry(player=p, points=0 if i == winner else rng.randint(1, 60), jokers=0)
-                    for i, p in enumerate(ids)
-                ],
-            )

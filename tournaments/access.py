@@ -29,59 +29,53 @@ from .models import Club, Entry, Player, Tournament
 UserLike = AbstractBaseUser | AnonymousUser | None
 
 
-def user_or_none(user: UserLike | Any) -> Any:
+def user_or_none(user: object) -> Any:
     """The user to record as having made a change, or ``None`` for nobody logged in."""
-    return user if user is not None and user.is_authenticated else None
+    return user if getattr(user, "is_authenticated", False) else None
 
 
-def user_is_staff(user: UserLike | Any) -> bool:
-    return bool(user_or_none(user) is not None and user.is_staff)
+def user_is_staff(user: object) -> bool:
+    return bool(getattr(user_or_none(user), "is_staff", False))
 
 
-def tournament_organiser(*, user: UserLike | Any, tournament: Tournament) -> bool:
+def tournament_organiser(*, user: object, tournament: Tournament) -> bool:
     """Whether the user may change the tournament and everything in it."""
-    if user_or_none(user) is None:
-        return False
-    return bool(user.is_staff or tournament.owner_id == user.pk)
+    u = user_or_none(user)
+    return u is not None and bool(u.is_staff or tournament.owner_id == u.pk)
 
 
-def tournaments_organised_q(*, user: UserLike | Any) -> Q:
+def tournaments_organised_q(*, user: object) -> Q:
     """A filter on tournaments for those the user organises (staff: all)."""
-    if user_or_none(user) is None:
+    u = user_or_none(user)
+    if u is None:
         return Q(pk__in=[])
-    if user.is_staff:
-        return Q()
-    return Q(owner_id=user.pk)
+    return Q() if u.is_staff else Q(owner_id=u.pk)
 
 
-def tournaments_visible_q(*, user: UserLike | Any) -> Q:
+def tournaments_visible_q(*, user: object) -> Q:
     """A filter on tournaments for those the user may see: public ones and their own."""
-    if user_or_none(user) is None:
+    u = user_or_none(user)
+    if u is None:
         return Q(public=True)
-    if user.is_staff:
-        return Q()
-    return Q(public=True) | tournaments_organised_q(user=user)
+    return Q() if u.is_staff else Q(public=True) | tournaments_organised_q(user=u)
 
 
-def tournament_visible(*, user: UserLike | Any, tournament: Tournament) -> bool:
+def tournament_visible(*, user: object, tournament: Tournament) -> bool:
     return tournament.public or tournament_organiser(user=user, tournament=tournament)
 
 
-def club_editable(*, user: UserLike | Any, club: Club) -> bool:
-    if user_or_none(user) is None:
-        return False
-    return bool(
-        user.is_staff
-        or Tournament.objects.filter(tournaments_organised_q(user=user), club=club).exists()
+def club_editable(*, user: object, club: Club) -> bool:
+    u = user_or_none(user)
+    return u is not None and bool(
+        u.is_staff or Tournament.objects.filter(tournaments_organised_q(user=u), club=club).exists()
     )
 
 
-def player_editable(*, user: UserLike | Any, player: Player) -> bool:
-    if user_or_none(user) is None:
-        return False
-    return bool(
-        user.is_staff
+def player_editable(*, user: object, player: Player) -> bool:
+    u = user_or_none(user)
+    return u is not None and bool(
+        u.is_staff
         or Entry.objects.filter(
-            player=player, tournament__in=Tournament.objects.filter(tournaments_organised_q(user=user))
+            player=player, tournament__in=Tournament.objects.filter(tournaments_organised_q(user=u))
         ).exists()
     )

@@ -41,7 +41,7 @@ def table_points_rules(value: Any) -> dict[int, tuple[int, ...]]:
     return dict(rules.Rules(table_points=sized).table_points)
 
 
-class _CheckedJSONField(models.JSONField):  # type: ignore[type-arg]
+class _CheckedJSONField(models.JSONField):
     def check_value(self, value: Any) -> None:
         raise NotImplementedError
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from scoring import rules
 from tests.factories import match_seated, seated_ids
 from tournaments.models import Game
-from tournaments.services.games import RackEntry, game_record
+from tournaments.services.games import game_record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -42,7 +43,7 @@ def test_standings_sort_by_clicking_a_heading(page, live_server) -> None:
     game_record(
         match=match,
         ending="rummikub",
-        racks=[RackEntry(player=p, points=v) for p, v in zip(ids, [0, 30, 5, 12], strict=True)],
+        racks=[rules.RackIn(player=p, points=v) for p, v in zip(ids, [0, 30, 5, 12], strict=True)],
     )
     page.goto(f"{live_server.url}/t/sortable/standings/")
 
@@ -69,7 +70,7 @@ def test_tournament_page_follows_new_results_live(page, live_server) -> None:
     game_record(
         match=match,
         ending="rummikub",
-        racks=[RackEntry(player=a, tiles=""), RackEntry(player=b, points=12)],
+        racks=[rules.RackIn(player=a, tiles=""), rules.RackIn(player=b, points=12)],
     )
     # No reload: the page fetches itself and swaps the live regions in.
     page.wait_for_function(

@@ -24,6 +24,7 @@ from scoring.rules import (
     game_score,
     rack_entered,
     rack_value,
+    starting_seat,
     table_points_for,
     tiles_format,
     tiles_parse,
@@ -57,8 +58,12 @@ def test_constants() -> None:
     assert issubclass(RuleError, UserError)
 
 
-def test_rules_imports_only_the_standard_library() -> None:
-    source = Path(__file__).parents[2] / "scoring" / "rules.py"
+ENGINE = ("errors", "racks", "rules", "table_points", "tiles")
+
+
+@pytest.mark.parametrize("module", ENGINE)
+def test_the_engine_imports_only_the_standard_library(module: str) -> None:
+    source = Path(__file__).parents[2] / "scoring" / f"{module}.py"
     imported: set[str] = set()
     for node in ast.walk(ast.parse(source.read_text())):
         if isinstance(node, ast.Import):
@@ -69,7 +74,7 @@ def test_rules_imports_only_the_standard_library() -> None:
         name
         for name in imported
         if name.split(".")[0] not in sys.stdlib_module_names
-        and name not in {"__future__", "scoring.errors"}
+        and name not in {"__future__", *(f"scoring.{m}" for m in ENGINE)}
     }
     assert not foreign
 
@@ -711,3 +716,10 @@ def test_refusals_are_translatable_templates() -> None:
 )
 def test_rack_entered_reads_a_blank_tile_list_as_an_emptied_rack(typed, entered):
     assert rack_entered(player="A", **typed) == RackIn(player="A", **entered)
+
+
+def test_starting_seat_rotates_round_the_table():
+    assert [starting_seat(game_number=g, table_size=4) for g in range(1, 7)] == [1, 2, 3, 4, 1, 2]
+    assert [starting_seat(game_number=g, table_size=3) for g in range(1, 5)] == [1, 2, 3, 1]
+    with pytest.raises(ValueError):
+        starting_seat(game_number=0, table_size=4)

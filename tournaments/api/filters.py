@@ -1,7 +1,7 @@
 """Filtering, search and ordering of the lists.
 
 Vocabulary: an *id filter* takes an object id (``?club=3``) without looking
-the object up. Ordering is ``ordering.StableOrderingFilter``.
+the object up. Ordering is ``scoring.api.defaults.StableOrderingFilter``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from drf_spectacular.drainage import set_override
 
 from tournaments.models import Club, Game, Player, Tournament
 
-ID_MAX = 2**63 - 1  # the largest id a database integer holds; larger is no id
+from .fields import ID_MAX
 
 
 class IdFilter(django_filters.NumberFilter):

@@ -1,11 +1,12 @@
-"""Who may write what (design §4).
+"""Who may write what, as DRF permissions; the rule itself is ``tournaments.access``.
 
-Vocabulary: an *organiser* of a tournament is its owner or a staff user. Reads
-of what a user may see need nothing (what they may not see is left out of the
-querysets, so it answers 404); creating clubs, players and tournaments needs a
-login; changing a tournament or anything under it needs an organiser; a
-*match grant* (``authentication.MatchGrant``) allows reading a match and
-recording and reading its games, nothing else.
+Vocabulary: an *organiser* of a tournament is its owner or a staff user
+(``access.tournament_organiser``). Reads of what a user may see need nothing
+(what they may not see is left out of the querysets, so it answers 404);
+creating clubs, players and tournaments needs a login; changing a tournament
+or anything under it needs an organiser; a club or a player is changed by
+whoever ``access`` says may edit it; a *match grant* (``auth.MatchGrant``)
+allows reading a match and recording and reading its games, nothing else.
 
 Anonymous writes answer 401 (DRF's ``NotAuthenticated``), logged-in writes that
 are not allowed 403.
@@ -18,62 +19,43 @@ from typing import Any
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
-from tournaments.models import Club, Entry, Game, Match, Player, Round, Tournament
+from tournaments.access import club_editable, player_editable, tournament_organiser, user_or_none
+from tournaments.models import Club, Game, Match, Player, Round, Tournament
 
-from .authentication import match_grant
-
-
-def is_organiser(user: Any, tournament: Tournament) -> bool:
-    return bool(
-        user is not None
-        and user.is_authenticated
-        and (user.is_staff or tournament.owner_id == user.pk)
-    )
-
-
-def _logged_in(request: Request) -> bool:
-    return bool(request.user and request.user.is_authenticated)
+from .auth import match_grant
 
 
 class ReadOrLoggedIn(BasePermission):
     """Anyone reads; creating needs a login; changing is decided per object."""
 
     def has_permission(self, request: Request, view: Any) -> bool:
-        return request.method in SAFE_METHODS or _logged_in(request)
+        return request.method in SAFE_METHODS or user_or_none(request.user) is not None
 
 
 class ClubPermission(ReadOrLoggedIn):
-    """A club is changed by staff or by an organiser of one of its tournaments."""
-
     def has_object_permission(self, request: Request, view: Any, obj: Club) -> bool:
-        if request.method in SAFE_METHODS:
-            return True
-        user = request.user
-        return bool(user.is_staff or obj.tournaments.filter(owner_id=user.pk).exists())
+        return request.method in SAFE_METHODS or club_editable(user=request.user, club=obj)
 
 
 class PlayerPermission(ReadOrLoggedIn):
-    """A player is changed by staff or by an organiser of a tournament they entered."""
-
     def has_object_permission(self, request: Request, view: Any, obj: Player) -> bool:
-        if request.method in SAFE_METHODS:
-            return True
-        user = request.user
-        return bool(
-            user.is_staff or Entry.objects.filter(player=obj, tournament__owner_id=user.pk).exists()
-        )
+        return request.method in SAFE_METHODS or player_editable(user=request.user, player=obj)
 
 
 class TournamentPermission(ReadOrLoggedIn):
     """A tournament, and everything under it, is changed by its organisers."""
 
     def has_object_permission(self, request: Request, view: Any, obj: Tournament) -> bool:
-        return request.method in SAFE_METHODS or is_organiser(request.user, obj)
+        return request.method in SAFE_METHODS or tournament_organiser(
+            user=request.user, tournament=obj
+        )
 
 
 class RoundPermission(ReadOrLoggedIn):
     def has_object_permission(self, request: Request, view: Any, obj: Round) -> bool:
-        return request.method in SAFE_METHODS or is_organiser(request.user, obj.tournament)
+        return request.method in SAFE_METHODS or tournament_organiser(
+            user=request.user, tournament=obj.tournament
+        )
 
 
 class MatchGamesPermission(BasePermission):
@@ -83,7 +65,7 @@ class MatchGamesPermission(BasePermission):
     def has_permission(self, request: Request, view: Any) -> bool:
         return (
             request.method in SAFE_METHODS
-            or _logged_in(request)
+            or user_or_none(request.user) is not None
             or match_grant(request) is not None
         )
 
@@ -93,7 +75,14 @@ class MatchGamesPermission(BasePermission):
         grant = match_grant(request)
         if grant is not None:
             return grant.match_id == obj.pk
-        return is_organiser(request.user, obj.round.tournament)
+        return tournament_organiser(user=request.user, tournament=obj.round.tournament)
+
+
+class MatchGrantRequired(BasePermission):
+    """Only the holder of a match token (the match it opens is the answer)."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return match_grant(request) is not None
 
 
 class GamePermission(BasePermission):
@@ -107,9 +96,9 @@ class GamePermission(BasePermission):
             return True
         if match_grant(request) is not None:
             return False  # a token records games; it corrects none
-        return _logged_in(request)
+        return user_or_none(request.user) is not None
 
     def has_object_permission(self, request: Request, view: Any, obj: Game) -> bool:
         if request.method in SAFE_METHODS:
             return True  # the queryset holds what this request may see
-        return is_organiser(request.user, obj.match.round.tournament)
+        return tournament_organiser(user=request.user, tournament=obj.match.round.tournament)

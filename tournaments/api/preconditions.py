@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import re
 
+from django.utils.translation import gettext_lazy
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 
 from scoring.errors import PreconditionFailedError, PreconditionRequiredError, _
@@ -21,6 +24,24 @@ from tournaments.models import Game
 
 _VERSION_TAG = re.compile(r'^(?:W/)?"?([0-9]{1,9})"?$')
 _HEADER_SHOWN_MAX = 40
+
+ETAG_HEADER = OpenApiParameter(
+    "ETag",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    response=[200, 201],
+    description=gettext_lazy('The game\'s version, quoted (`"3"`); send it back in `If-Match`.'),
+)
+IF_MATCH_HEADER = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=True,
+    description=gettext_lazy(
+        'The `ETag` of the game as read (`"3"`; `W/"3"` and `3` are accepted too). '
+        "Missing: 428. Not the current version: 412."
+    ),
+)
 
 
 def etag_of(game: Game) -> str:

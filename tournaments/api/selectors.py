@@ -24,7 +24,7 @@ from tournaments.selectors import (
 
 __all__ = ["adjustments_of", "entries_of", "round_detail"]  # shared with the web pages
 
-from .authentication import MatchGrant
+from .auth import MatchGrant
 
 
 def _seats() -> Prefetch[Any]:

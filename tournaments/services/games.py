@@ -1,41 +1,30 @@
-"""Services: every write Rackscore makes goes through here.
+"""Game services: record, correct and delete a match's games.
 
 Each service takes keyword arguments, validates through the rules engine
 (``scoring.rules``) and the tournament's state, writes inside one
 transaction, and raises ``scoring.errors.UserError`` (nothing stored) when the
 input or the state forbids the write.
 
-Vocabulary: a *rack entry* is what a scorer types for one player (tiles, or
-points + jokers); ``game_record`` turns a match's rack entries into a stored
+Vocabulary: a *rack entry* (``scoring.rules.RackIn``, player = the player id)
+is what a scorer types for one player (tiles, or points + jokers);
+``game_racks_entered`` gives a stored game's racks back in that form;
+``game_record`` turns a match's rack entries into a stored
 game with computed scores and table points; ``game_correct`` replaces them
 and ``game_delete`` removes them, both leaving a ``GameRevision`` behind.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 
 from scoring import rules
 from scoring.errors import ConflictError, PreconditionFailedError, UserError, _
 
+from ..access import UserLike, user_or_none
 from ..models import Game, GameRevision, Match, Rack, Seat
-
-UserLike = AbstractBaseUser | AnonymousUser | None
-
-
-@dataclass(frozen=True)
-class RackEntry:
-    """One player's rack as entered: a tile list, or points (+ jokers)."""
-
-    player: int
-    tiles: str | None = None
-    points: int | None = None
-    jokers: int | None = None
 
 
 class SeatedPlayer(int):
@@ -53,21 +42,17 @@ class SeatedPlayer(int):
         return self.name
 
 
-def _user_or_none(user: UserLike) -> Any:
-    return user if user is not None and user.is_authenticated else None
-
-
 def _seats_of(match: Match) -> dict[int, Seat]:
     return {s.player_id: s for s in match.seats.select_related("player")}
 
 
-def game_compute(*, match: Match, ending: str, racks: Sequence[RackEntry]) -> rules.GameOut:
+def game_compute(*, match: Match, ending: str, racks: Sequence[rules.RackIn]) -> rules.GameOut:
     """Validate a match's game without storing it; the scores it would get."""
     return _game_scored(match=match, ending=ending, racks=racks, seats=_seats_of(match))
 
 
 def _game_scored(
-    *, match: Match, ending: str, racks: Sequence[RackEntry], seats: dict[int, Seat]
+    *, match: Match, ending: str, racks: Sequence[rules.RackIn], seats: dict[int, Seat]
 ) -> rules.GameOut:
     for entry in racks:
         if entry.player not in seats:
@@ -78,16 +63,18 @@ def _game_scored(
                 table=match.table,
                 round=match.round.number,
             )
+    # Every player is a seated player's id now.
+    placed = sorted(((seats[cast(int, r.player)], r) for r in racks), key=lambda sr: sr[0].position)
     result = rules.game_score(
         ending=ending,
         racks=[
             rules.RackIn(
-                player=SeatedPlayer(r.player, seats[r.player].player.name),
+                player=SeatedPlayer(seat.player_id, seat.player.name),
                 tiles=r.tiles,
                 points=r.points,
                 jokers=r.jokers,
             )
-            for r in sorted(racks, key=lambda r: seats[r.player].position)
+            for seat, r in placed
         ],
         rules=match.round.tournament.rules(),
     )
@@ -128,20 +115,34 @@ def _racks_store(*, game: Game, result: rules.GameOut, seats: dict[int, Seat]) -
     )
 
 
+def game_racks_entered(*, racks: Iterable[Rack]) -> list[rules.RackIn]:
+    """A stored game's racks back as the scorer entered them, in seat order:
+    the tile list if it was entered as tiles, else points and jokers."""
+    return [
+        rules.RackIn(player=r.player_id, tiles=r.tiles)
+        if r.entered_as_tiles
+        else rules.RackIn(player=r.player_id, points=r.points, jokers=r.jokers)
+        for r in sorted(racks, key=lambda r: r.position)
+    ]
+
+
 def _snapshot(game: Game) -> dict[str, Any]:
+    stored = list(game.racks.order_by("position"))
+    # The history shows what was entered next to what the rack came to, so
+    # points and jokers are the stored ones even for a tile list.
     return {
         "ending": game.ending,
         "racks": [
             {
-                "player": r.player_id,
-                "tiles": r.tiles if r.entered_as_tiles else None,
+                "player": entered.player,
+                "tiles": entered.tiles,
                 "points": r.points,
                 "jokers": r.jokers,
                 "rack_value": r.rack_value,
                 "score": str(r.score),
                 "winner": r.winner,
             }
-            for r in game.racks.order_by("position")
+            for r, entered in zip(stored, game_racks_entered(racks=stored), strict=True)
         ],
     }
 
@@ -154,7 +155,7 @@ def _revision_add(*, game: Game, action: str, user: UserLike) -> None:
         version=game.version,
         action=action,
         snapshot=_snapshot(game),
-        user=_user_or_none(user),
+        user=user_or_none(user),
     )
 
 
@@ -169,7 +170,7 @@ def game_record(
     *,
     match: Match,
     ending: str,
-    racks: Sequence[RackEntry],
+    racks: Sequence[rules.RackIn],
     user: UserLike = None,
 ) -> Game:
     """Record the next game of a match; scores are computed, never entered."""
@@ -191,7 +192,7 @@ def game_record(
                 # A deleted game leaves a gap; the next result fills it.
                 number=min(set(range(1, planned + 2)) - taken),
                 ending=ending,
-                recorded_by=_user_or_none(user),
+                recorded_by=user_or_none(user),
             )
     except IntegrityError as exc:  # pragma: no cover - only under a lost race
         raise ConflictError(
@@ -223,7 +224,7 @@ def game_correct(
     *,
     game: Game,
     ending: str,
-    racks: Sequence[RackEntry],
+    racks: Sequence[rules.RackIn],
     version: int | None = None,
     user: UserLike = None,
 ) -> Game:

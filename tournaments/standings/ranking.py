@@ -2,15 +2,50 @@
 
 Vocabulary:
 
+* a *standings row* is one entered player's line in the standings: game score
+  (sum of their game scores), adjustments, total score (the two together),
+  games played, games won, rack total (the sum of their rack values: fewer is
+  better) and table points;
+* the *ranking key* is total score, table points, or (leagues) the average
+  score per game, where players below the tournament's minimum number of games
+  rank after everyone who reached it;
 * a *tie-break* is a named criterion applied, in the tournament's order, when
-  the ranking value (score, table points, average or wins) ties.
+  the ranking key ties: ``wins``, ``table_points``, ``score``, ``rack_total``
+  (fewer is better), ``games``, ``average``, ``head_to_head`` and
+  ``opponents_average``;
+* *head-to-head*: among the players still tied when it is applied, each table
+  two of them shared counts +1 for the one who did better there (more points
+  over that match's games; table points when the tournament ranks by them) and
+  −1 for the other. Players who never met stay tied;
+* *opponents' average*: the mean, over every match a player played and every
+  opponent at that table, of that opponent's average score per game. Like a
+  Buchholz score: a tougher field ranks higher;
+* *meetings* are the per-match results the last two need: who sat at which
+  match and what they made of it;
+* *rank* is shared by players whose ranking key and every tie-break are equal;
+  the next rank skips as many places as shared the one before;
+* a *seed* is a player's place in the qualifying standings; it settles what is
+  still tied in a semi-final or final, where places must be distinct.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
 
 from scoring.errors import UserError, _
+
+ZERO = Decimal(0)
+CENT = Decimal("0.01")
+HALF_CENT = 0.005  # totals closer than this are equal
+
+# The ranking keys a tournament may choose (``Tournament.Ranking``'s values).
+RANK_BY_SCORE = "score"
+RANK_BY_TABLE_POINTS = "table_points"
+RANK_BY_AVERAGE = "average"
 
 # Every tie-break a tournament may name, in the order they are offered.
 TIE_BREAK_NAMES: tuple[str, ...] = (
@@ -45,3 +80,178 @@ def tie_breaks_check(*, names: object) -> list[str]:
             _("Tie-break %(names)s is listed twice."), field="tie_breaks", names=", ".join(repeated)
         )
     return checked
+
+
+@dataclass
+class StandingRow:
+    player_id: int
+    name: str
+    club: str
+    withdrawn: bool = False
+    game_score: Decimal = ZERO
+    adjustments: Decimal = ZERO
+    games: int = 0
+    wins: int = 0
+    rack_total: int = 0
+    table_points: Decimal = ZERO
+    rank: int = 0
+    tie_values: dict[str, Any] = field(default_factory=dict)
+    # Entered but checked out for the next round (not withdrawn).
+    absent: bool = False
+    # Final places only: the stage whose results placed this row.
+    stage: str = ""
+    # Ranked by average but short of the tournament's minimum number of games:
+    # listed after everyone who reached it.
+    below_min_games: bool = False
+
+    @property
+    def score(self) -> Decimal:
+        return self.game_score + self.adjustments
+
+    @property
+    def average(self) -> Decimal:
+        """Total score (adjustments included, so a penalty counts) per game played."""
+        return (self.score / self.games).quantize(CENT) if self.games else ZERO
+
+    @property
+    def active(self) -> bool:
+        return not (self.withdrawn or self.absent)
+
+
+RowKey = Callable[[StandingRow], Any]
+
+# Each tie-break maps a row to a value where larger ranks higher.
+TIE_BREAKS: dict[str, RowKey] = {
+    "score": lambda r: r.score,
+    "wins": lambda r: r.wins,
+    "table_points": lambda r: r.table_points,
+    "rack_total": lambda r: -r.rack_total,
+    "games": lambda r: r.games,
+    "average": lambda r: r.average,
+    "opponents_average": lambda r: r.tie_values.get("opponents_average", ZERO),
+}
+HEAD_TO_HEAD = "head_to_head"
+# Tie-breaks that need meetings (per-match sums instead of per-player ones).
+MEETING_TIE_BREAKS = frozenset({HEAD_TO_HEAD, "opponents_average"})
+
+# A tie-break by name, or a key of the caller's (a stage's seeds).
+TieBreak = str | RowKey
+
+
+def primary_key(*, ranking: str, min_games: int) -> RowKey:
+    """The ranking key of a tournament ranking by ``ranking``; larger ranks higher."""
+    if ranking == RANK_BY_TABLE_POINTS:
+        return lambda r: r.table_points
+    if ranking == RANK_BY_AVERAGE:
+        # Players below the minimum number of games rank after everyone who
+        # reached it, then by average.
+        return lambda r: (r.games >= min_games, r.average)
+    return lambda r: r.score
+
+
+def seed_key(seeds: dict[int, int]) -> RowKey:
+    """A tie-break for the better seed (a smaller place); the unseeded come last."""
+    return lambda r: -seeds.get(r.player_id, len(seeds))
+
+
+@dataclass
+class Meetings:
+    """Per-match results: who sat at which match and what they made of it."""
+
+    by_match: dict[int, list[tuple[int, Any]]] = field(default_factory=dict)
+    by_player: dict[int, list[int]] = field(default_factory=dict)
+
+
+def opponents_average_fill(*, rows: dict[int, StandingRow], meetings: Meetings) -> None:
+    """Set every row's ``tie_values["opponents_average"]``; adjustments must be in."""
+    # Per match the sum of its players' averages; a player's opponents are
+    # that sum less their own average. Floats here, the cent at the end.
+    averages = {pid: float(row.score) / row.games for pid, row in rows.items() if row.games}
+    tables: dict[int, tuple[float, int]] = {}
+    for match_id, seats in meetings.by_match.items():
+        known = [averages[p] for p, _value in seats if p in averages]
+        tables[match_id] = (sum(known), len(known))
+    for pid, row in rows.items():
+        total = 0.0
+        count = 0
+        own = averages.get(pid)
+        for match_id in meetings.by_player.get(pid, ()):
+            table_total, table_count = tables[match_id]
+            if own is not None:
+                table_total -= own
+                table_count -= 1
+            total += table_total
+            count += table_count
+        row.tie_values["opponents_average"] = (
+            Decimal(total / count).quantize(CENT) if count else ZERO
+        )
+
+
+def head_to_head(group: Sequence[StandingRow], meetings: Meetings | None) -> dict[int, int]:
+    """Each tied player's head-to-head balance against the others of ``group``."""
+    ids = {r.player_id for r in group}
+    result = dict.fromkeys(ids, 0)
+    if meetings is None:
+        return result
+    shared = {m for pid in ids for m in meetings.by_player.get(pid, ())}
+    for match_id in shared:
+        present = [(p, v) for p, v in meetings.by_match[match_id] if p in ids]
+        for (a, va), (b, vb) in itertools.combinations(present, 2):
+            if abs(va - vb) >= HALF_CENT:
+                better, worse = (a, b) if va > vb else (b, a)
+                result[better] += 1
+                result[worse] -= 1
+    return result
+
+
+def standings_rank(
+    *,
+    rows: list[StandingRow],
+    primary: RowKey,
+    tie_breaks: Sequence[TieBreak],
+    meetings: Meetings | None = None,
+) -> list[StandingRow]:
+    """Sort rows best first and give fully tied rows the same rank.
+
+    The rows are split into groups that tie on the ranking key, then each group
+    by the first tie-break, and so on: head-to-head needs to know who is still
+    tied with whom. Fully tied rows share a rank and are listed by name.
+    """
+    rows.sort(key=lambda r: (r.name.casefold(), r.player_id))
+    groups: list[list[StandingRow]] = [rows] if rows else []
+    for tie_break in [primary, *tie_breaks]:
+        refined: list[list[StandingRow]] = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            values: list[Any]
+            if tie_break == HEAD_TO_HEAD:
+                h2h = head_to_head(group, meetings)
+                for row in group:
+                    row.tie_values[HEAD_TO_HEAD] = h2h[row.player_id]
+                values = [h2h[row.player_id] for row in group]
+            else:
+                key = TIE_BREAKS[tie_break] if isinstance(tie_break, str) else tie_break
+                values = [key(row) for row in group]
+            ordered = sorted(zip(values, group, strict=True), key=lambda vr: vr[0], reverse=True)
+            for _value, tied in itertools.groupby(ordered, key=lambda vr: vr[0]):
+                refined.append([row for _v, row in tied])
+        groups = refined
+    ranked: list[StandingRow] = []
+    for group in groups:
+        rank = len(ranked) + 1
+        for row in group:
+            row.rank = rank
+            ranked.append(row)
+    rows[:] = ranked
+    return rows
+
+
+def ranks_shift(rows: list[StandingRow], *, offset: int) -> None:
+    """Renumber ranks from ``offset + 1`` in list order, keeping shared ranks shared."""
+    previous: int | None = None
+    for index, row in enumerate(rows):
+        old = row.rank
+        row.rank = rows[index - 1].rank if old == previous else offset + index + 1
+        previous = old

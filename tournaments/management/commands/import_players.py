@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from scoring.errors import UserError
 from tournaments.management.commands.standings import tournament_arg
-from tournaments.services.rounds import PlayersFileError, players_import
+from tournaments.services.players import PlayersFileError, players_import
 
 
 class Command(BaseCommand):

@@ -16,8 +16,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from tournaments import printing
+from scoring.sheets.layout import PAPER_MM
 from tournaments.models import Round, Tournament
+from tournaments.printing.files import BASE_URL_DEFAULT, base_url_default, scoresheets_pdf
 from tournaments.selectors import tournament_by_ref
 
 # From this many tables on, the pages come in chunks of this size for the bar to move.
@@ -36,10 +37,10 @@ class Command(BaseCommand):
             "--base-url",
             default=None,
             help="The site's address for the QR codes (default: $RACKSCORE_BASE_URL, "
-            f"else {printing.BASE_URL_DEFAULT}).",
+            f"else {BASE_URL_DEFAULT}).",
         )
         parser.add_argument(
-            "--paper", choices=list(printing.PAPER_MM), help="Override the tournament's paper size."
+            "--paper", choices=list(PAPER_MM), help="Override the tournament's paper size."
         )
         parser.add_argument(
             "--workers",
@@ -68,7 +69,7 @@ class Command(BaseCommand):
             raise CommandError(f"Round {round_.number} of {tournament.slug} has no tables.")
         if options["workers"] is not None and options["workers"] < 1:
             raise CommandError("--workers must be at least 1.")
-        base_url = (options["base_url"] or printing.base_url_default()).rstrip("/")
+        base_url = (options["base_url"] or base_url_default()).rstrip("/")
         if not base_url.startswith(("http://", "https://")):
             raise CommandError("--base-url must start with http:// or https://.")
         out = Path(options["out"])
@@ -79,7 +80,7 @@ class Command(BaseCommand):
         bar = tqdm(total=tables, unit="page", desc="score sheets", disable=not show)
         start = time.perf_counter()
         try:
-            pdf = printing.scoresheets_pdf(
+            pdf = scoresheets_pdf(
                 round_=round_,
                 base_url=base_url,
                 paper=options["paper"],

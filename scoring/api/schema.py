@@ -1,0 +1,48 @@
+"""The OpenAPI schema class: the error answers every operation can give.
+
+drf-spectacular describes success bodies from the serializers; this schema
+class adds the error bodies (``errors.error_responses``) that follow from the
+view itself, so no operation's 400/401/403/404 goes undocumented:
+
+* 400 for a request body (POST, PUT, PATCH) and for a list's filters;
+* 401 wherever credentials are read (a wrong token is refused everywhere);
+* 403 for a change guarded by a permission;
+* 404 for a path with an id, and for a page past the end of a list.
+
+Statuses that depend on the operation (409, 412, 428) are listed on the view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.openapi import AutoSchema
+from rest_framework.permissions import AllowAny
+
+from .errors import error_responses
+
+_SAFE = {"GET", "HEAD", "OPTIONS"}
+
+
+class ErrorsAutoSchema(AutoSchema):
+    def _error_codes(self) -> list[int]:
+        view = self.view
+        codes = []
+        changes = self.method not in _SAFE
+        if changes or getattr(view, "filterset_class", None) is not None:
+            codes.append(400)
+        if getattr(view, "authentication_classes", None):
+            codes.append(401)
+        guarded = any(p is not AllowAny for p in getattr(view, "permission_classes", []))
+        if changes and guarded:
+            codes.append(403)
+        if "{" in self.path or (self._is_list_view() and self._get_paginator() is not None):
+            codes.append(404)
+        return codes
+
+    def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
+        responses: dict[str, Any] = super()._get_response_bodies(direction)
+        for code, response in error_responses(*self._error_codes()).items():
+            if str(code) not in responses:
+                responses[str(code)] = self._get_response_for_code(response, str(code))
+        return responses

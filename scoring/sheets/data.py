@@ -1,0 +1,79 @@
+"""The plain data printed: sheets, and the lines of the standings and the final report.
+
+Vocabulary: a :class:`Sheet` is one page's words (a blank pad sheet has no
+tournament, round, table or url); a :class:`SheetSet` is the sheets printed
+as one PDF, in one language and on one paper size. The *lines* are the rows
+of the standings and the final report, already in words and numbers: the
+templates only place them.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TypedDict
+
+
+class SheetPlayer(TypedDict):
+    seat: int
+    name: str
+    club: str
+
+
+class Sheet(TypedDict):
+    """One sheet's words. Blank pad sheets have no tournament, round, table or url."""
+
+    tournament: str
+    round: int | None
+    stage: str
+    table: int | None
+    date: datetime.date | None
+    players: list[SheetPlayer]
+    games: int
+    joker_penalty: int
+    url: str
+    paper: str
+
+
+class SheetSet(TypedDict):
+    language: str
+    paper: str
+    title: str
+    sheets: list[Sheet]
+
+
+@dataclass(frozen=True)
+class StandingsLine:
+    """A standings row for print: its numbers as one run of monospaced, right-aligned
+    columns (one text box instead of six: a table cell costs WeasyPrint ~0.8 ms)."""
+
+    rank: int
+    name: str
+    club: str
+    withdrawn: bool
+    numbers: str
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    table: int
+    games: int
+    players: list[tuple[str, Decimal, int]]  # name, match score, games won, in seat order
+
+
+@dataclass(frozen=True)
+class RoundResults:
+    number: int
+    stage: str
+    date: datetime.date | None
+    matches: list[MatchResult]
+
+
+@dataclass(frozen=True)
+class AdjustmentLine:
+    player: str
+    round: int | None
+    kind: str
+    points: Decimal
+    reason: str

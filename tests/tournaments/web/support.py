@@ -1,0 +1,53 @@
+"""Helpers shared by the web page tests: games played, a tournament played,
+a match page's form data."""
+
+from __future__ import annotations
+
+import random
+
+from scoring import rules
+from tests.factories import MatchFactory, PlayerFactory, RoundFactory, TournamentFactory, seated_ids
+from tournaments.models import Entry, Match, Seat, Tournament
+from tournaments.services.games import game_record
+
+
+def play(match: Match, *, games: int, seed: int = 1) -> None:
+    rng = random.Random(seed)
+    ids = seated_ids(match)
+    for _ in range(games):
+        winner = rng.randrange(len(ids))
+        game_record(
+            match=match,
+            ending="rummikub",
+            racks=[
+                rules.RackIn(player=p, points=0 if i == winner else rng.randint(1, 40), jokers=0)
+                for i, p in enumerate(ids)
+            ],
+        )
+
+
+def tournament_played(*, tables: int, rounds: int = 1, games: int = 2, **kwargs) -> Tournament:
+    """``rounds`` rounds of ``tables`` four-player tables, ``games`` games played at each."""
+    tournament = TournamentFactory(**kwargs)
+    players = PlayerFactory.create_batch(tables * 4)
+    Entry.objects.bulk_create(Entry(tournament=tournament, player=p) for p in players)
+    for number in range(1, rounds + 1):
+        round_ = RoundFactory(tournament=tournament, number=number)
+        order = random.Random(number).sample(players, len(players))
+        for table in range(1, tables + 1):
+            match = MatchFactory(round=round_, table=table)
+            Seat.objects.bulk_create(
+                Seat(match=match, round=round_, player=p, position=i)
+                for i, p in enumerate(order[(table - 1) * 4 : table * 4], start=1)
+            )
+            play(match, games=games, seed=number * 100 + table)
+    return tournament
+
+
+def entry_post(match: Match, racks: dict[int, dict[str, str]], ending: str = "rummikub") -> dict:
+    data = {"ending": ending}
+    positions = {s.player_id: s.position for s in match.seats.all()}
+    for player, fields in racks.items():
+        for name, value in fields.items():
+            data[f"p{positions[player]}_{name}"] = value
+    return data

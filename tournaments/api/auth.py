@@ -1,0 +1,118 @@
+"""Credentials: the API token login, and the match token.
+
+Vocabulary: a *match token* is the unguessable ``Match.token``, the private
+credential printed (as a QR code) on a score sheet; sent in the
+``X-Match-Token`` header it is a *match grant*: whoever holds it may read and
+record the games of that one match and nothing else. It identifies no user
+(``request.user`` stays anonymous); the grant is ``request.auth``.
+
+Only the views of a match and its games list this authentication
+(``MATCH_AUTHENTICATION``); everywhere else the header is ignored, so a token
+opens nothing there. Users log in with ``POST /api/v1/auth/token/`` and send
+``Authorization: Token <key>`` (``scoring.api.defaults.KeyTokenAuthentication``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, cast
+
+from django.contrib.auth.models import AnonymousUser
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.authentication import BaseAuthentication
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import AuthenticationFailed
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+
+from scoring.api.errors import error_responses
+from tournaments.models import Match, match_token_plausible
+
+MATCH_TOKEN_HEADER = "X-Match-Token"
+
+# ----------------------------------------------------------------------------- match token
+
+
+@dataclass(frozen=True)
+class MatchGrant:
+    """What a valid match token allows: the games of this one match."""
+
+    match_id: int
+
+
+def match_grant(request: Request) -> MatchGrant | None:
+    auth = getattr(request, "auth", None)
+    return auth if isinstance(auth, MatchGrant) else None
+
+
+class MatchTokenAuthentication(BaseAuthentication):
+    """``X-Match-Token: <token>``: the match's private entry link, as a header."""
+
+    def authenticate(self, request: Request) -> tuple[AnonymousUser, MatchGrant] | None:
+        token = request.headers.get(MATCH_TOKEN_HEADER)
+        if token is None:
+            return None
+        token = token.strip()
+        match_id = (
+            Match.objects.filter(token=token).values_list("pk", flat=True).first()
+            if match_token_plausible(token)
+            else None
+        )
+        if match_id is None:
+            raise AuthenticationFailed(_("No match has this token."))
+        return AnonymousUser(), MatchGrant(match_id=match_id)
+
+    def authenticate_header(self, request: Request) -> str:
+        return MATCH_TOKEN_HEADER
+
+
+class MatchTokenScheme(OpenApiAuthenticationExtension):
+    target_class = MatchTokenAuthentication
+    name = "matchToken"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": MATCH_TOKEN_HEADER,
+            "description": (
+                "A match's private token (printed as a QR code on its score sheet). It allows "
+                "reading that match and recording and reading its games, nothing else."
+            ),
+        }
+
+
+# Credentials of a match's own views: a user's, or the match token (last: a user wins).
+MATCH_AUTHENTICATION: list[type[BaseAuthentication]] = [
+    *cast(list[type[BaseAuthentication]], api_settings.DEFAULT_AUTHENTICATION_CLASSES),
+    MatchTokenAuthentication,
+]
+
+# ----------------------------------------------------------------------------- token login
+
+
+class TokenResponseSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text=_("Send it as `Authorization: Token <token>`."))
+
+
+class TokenObtainView(ObtainAuthToken):
+    """Exchange a username and password for an API token."""
+
+    authentication_classes: list[Any] = []  # a login form: no session, so no CSRF check
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # type: ignore[assignment]
+
+    @extend_schema(
+        operation_id="auth_token_create",
+        summary="Get an API token",
+        tags=["auth"],
+        request=AuthTokenSerializer,
+        responses={200: TokenResponseSerializer, **error_responses(400)},
+        auth=[],
+    )
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().post(request, *args, **kwargs)

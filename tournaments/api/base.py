@@ -1,0 +1,95 @@
+"""The view bases the resources build on.
+
+Vocabulary:
+
+* an *input form*: the browsable API's form for a change shows the body the
+  view takes (its ``input_serializer``), not the answer's shape;
+* a *nested* view works under one tournament (``/tournaments/{tournament_id}/...``):
+  it first fetches that *parent* among what the request may see (404
+  otherwise) and checks the permission on it (401/403);
+* a *service-backed* viewset is DRF's CRUD whose writes go through services:
+  its serializer checks the body, a service writes (refusing with a
+  ``UserError``, which the exception handler answers at its field), and the
+  same serializer renders what was stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from django.db import models
+from django.shortcuts import get_object_or_404
+from rest_framework import generics, serializers, status, viewsets
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.api.defaults import json_parsers
+from tournaments.models import Tournament
+from tournaments.selectors import tournaments_visible
+
+from .permissions import TournamentPermission
+
+M = TypeVar("M", bound=models.Model)
+
+
+class InputFormMixin:
+    """The browsable API's form for a change shows ``input_serializer``."""
+
+    input_serializer: type[serializers.Serializer] | None = None
+
+    def get_serializer_class(self) -> Any:
+        method = getattr(self, "request").method  # noqa: B009 - the view's, set by dispatch
+        if self.input_serializer is not None and method not in SAFE_METHODS:
+            return self.input_serializer
+        return super().get_serializer_class()  # type: ignore[misc]
+
+
+class TournamentNestedView(InputFormMixin, generics.GenericAPIView):
+    """A view under ``/tournaments/{tournament_id}/``."""
+
+    permission_classes = [TournamentPermission]
+    parser_classes = json_parsers()
+    filter_backends: list[Any] = []  # a tournament's own rows, in their natural order
+    _tournament: Tournament | None = None
+
+    def tournament(self) -> Tournament:
+        if self._tournament is None:
+            self._tournament = get_object_or_404(
+                tournaments_visible(user=self.request.user), pk=self.kwargs["tournament_id"]
+            )
+            self.check_object_permissions(self.request, self._tournament)
+        return self._tournament
+
+
+class ServiceModelViewSet(viewsets.ModelViewSet, Generic[M]):
+    """CRUD whose writes are the services named by ``object_create``,
+    ``object_update`` and ``object_delete``; no serializer saves anything."""
+
+    def object_create(self, data: dict[str, Any]) -> M:
+        raise NotImplementedError
+
+    def object_update(self, instance: M, data: dict[str, Any]) -> M:
+        raise NotImplementedError
+
+    def object_delete(self, instance: M) -> None:
+        raise NotImplementedError
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        given = self.get_serializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        created = self.object_create(dict(given.validated_data))
+        return Response(self.get_serializer(created).data, status=status.HTTP_201_CREATED)
+
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        instance = self.get_object()
+        given = self.get_serializer(
+            instance, data=request.data, partial=kwargs.pop("partial", False)
+        )
+        given.is_valid(raise_exception=True)
+        changed = self.object_update(instance, dict(given.validated_data))
+        return Response(self.get_serializer(changed).data)
+
+    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        self.object_delete(self.get_object())
+        return Response(status=status.HTTP_204_NO_CONTENT)

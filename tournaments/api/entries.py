@@ -1,0 +1,182 @@
+"""Entries: who plays in a tournament, checked in, checked out or withdrawn.
+
+Vocabulary: an *entry* is a player registered in a tournament, with a status:
+``active`` (seated in the next round), ``absent`` (checked out for now) or
+``withdrawn`` (left the event). *Attendance* is a league's club night: exactly
+the players named are active.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.models import Entry
+from tournaments.services import entries as entry_services
+
+from . import selectors
+from .base import TournamentNestedView
+from .fields import id_field
+
+ENTRY_STATUS_HELP = _(
+    "`active`: seated in the next round; `absent`: entered but checked out (a late "
+    "arrival, a no-show, a skipped club night); `withdrawn`: left the event. Results "
+    "already played always count."
+)
+
+# ----------------------------------------------------------------------------- serializers
+
+
+class EntrySerializer(serializers.Serializer):
+    player = serializers.IntegerField(source="player_id", read_only=True)
+    name = serializers.CharField(source="player.name", read_only=True)
+    club = serializers.IntegerField(source="player.club_id", read_only=True, allow_null=True)
+    status = serializers.ChoiceField(
+        choices=Entry.Status.choices, read_only=True, help_text=ENTRY_STATUS_HELP
+    )
+
+
+class EntryStatusInSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=Entry.Status.choices, help_text=ENTRY_STATUS_HELP)
+
+
+class EntriesInSerializer(serializers.Serializer):
+    """One player (``player``) or several (``players``): exactly one of the two."""
+
+    player = id_field(required=False, help_text=_("One player's id."))
+    players = serializers.ListField(
+        child=id_field(),
+        required=False,
+        allow_empty=False,
+        max_length=1000,
+        help_text=_("Several players' ids."),
+    )
+    status = serializers.ChoiceField(
+        choices=Entry.Status.choices,
+        default=Entry.Status.ACTIVE,
+        help_text=_("`absent` enters late arrivals who are checked in later."),
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("player" in attrs) == ("players" in attrs):
+            raise serializers.ValidationError(
+                gettext("Give either “player” (one id) or “players” (a list of ids)."),
+                code="one_of",
+            )
+        ids = attrs["players"] if "players" in attrs else [attrs["player"]]
+        return {"player_ids": ids, "status": attrs["status"]}
+
+
+# ----------------------------------------------------------------------------- views
+
+
+class TournamentEntriesView(TournamentNestedView):
+    """The players entered in a tournament."""
+
+    serializer_class = EntrySerializer
+    input_serializer = EntriesInSerializer
+
+    def get_queryset(self) -> QuerySet[Any]:
+        if getattr(self, "swagger_fake_view", False):  # the OpenAPI generator's visit
+            return Entry.objects.none()
+        return selectors.entries_of(tournament=self.tournament())
+
+    @extend_schema(summary="List a tournament's entries", responses=EntrySerializer(many=True))
+    def get(self, request: Request, tournament_id: int) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(EntrySerializer(page, many=True).data)
+
+    @extend_schema(
+        summary="Enter players",
+        description=_(
+            '`{"player": id}` or `{"players": [ids]}`. Entering a player twice changes '
+            "nothing; a withdrawn player is made active again."
+        ),
+        request=EntriesInSerializer,
+        responses={201: EntrySerializer(many=True)},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = self.tournament()
+        given = EntriesInSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        entries = entry_services.entries_add(tournament=tournament, **given.validated_data)
+        return Response(EntrySerializer(entries, many=True).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentAttendanceView(TournamentNestedView):
+    """A league's club night: who plays tonight."""
+
+    serializer_class = EntrySerializer
+    input_serializer = EntriesInSerializer
+
+    @extend_schema(
+        summary="Set who plays tonight (a league's club night)",
+        description=_(
+            '`{"players": [ids]}`: exactly these players are active for the next round; '
+            "players not yet entered are entered, every other entry that is not withdrawn is "
+            "checked out (`absent`) until it is checked in again. Answers every entry."
+        ),
+        request=EntriesInSerializer,
+        responses={200: EntrySerializer(many=True)},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = self.tournament()
+        given = EntriesInSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        entry_services.attendance_set(
+            tournament=tournament, player_ids=given.validated_data["player_ids"]
+        )
+        entries = selectors.entries_of(tournament=tournament)
+        return Response(EntrySerializer(entries, many=True).data)
+
+
+ENTRY_STATUS_SERVICES = {
+    Entry.Status.ACTIVE: entry_services.entry_activate,
+    Entry.Status.ABSENT: entry_services.entry_check_out,
+    Entry.Status.WITHDRAWN: entry_services.entry_withdraw,
+}
+
+
+class TournamentEntryView(TournamentNestedView):
+    """One player's entry: check them in or out, or withdraw them."""
+
+    serializer_class = EntrySerializer
+    input_serializer = EntryStatusInSerializer
+
+    @extend_schema(
+        summary="Check a player in or out",
+        description=_(
+            "`active` checks a player in (a late arrival, a returning absentee, an undone "
+            "withdrawal); `absent` checks them out for the next round; `withdrawn` withdraws "
+            "them. Results already played always count. A round already seated keeps its "
+            "tables: re-seat it while it has no results."
+        ),
+        request=EntryStatusInSerializer,
+        responses={200: EntrySerializer},
+    )
+    def patch(self, request: Request, tournament_id: int, player_id: int) -> Response:
+        tournament = self.tournament()
+        given = EntryStatusInSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        service = ENTRY_STATUS_SERVICES[given.validated_data["status"]]
+        entry = service(tournament=tournament, player_id=player_id)
+        return Response(EntrySerializer(entry).data)
+
+    @extend_schema(
+        summary="Withdraw a player",
+        description=_(
+            "The player is not seated in later rounds; the results played are kept (so is "
+            "the entry, as `withdrawn`)."
+        ),
+        responses={200: EntrySerializer},
+    )
+    def delete(self, request: Request, tournament_id: int, player_id: int) -> Response:
+        entry = entry_services.entry_withdraw(tournament=self.tournament(), player_id=player_id)
+        return Response(EntrySerializer(entry).data)

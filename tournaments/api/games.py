@@ -1,0 +1,252 @@
+"""Games: recording a match's games, reading, correcting and deleting them.
+
+Vocabulary: a *game in* is a game as played (its ending and one rack in per
+seated player), validated into the engine's ``RackIn`` list that the game
+services take; a *game out* is a recorded game with its computed scores by
+seat. Reading a game answers its ``ETag``; correcting or deleting it needs
+``If-Match`` (see ``preconditions``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
+from rest_framework import generics, mixins, serializers, status, viewsets
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.api.calculator import ENDING_CHOICES, ENDING_HELP, RackInSerializer
+from scoring.api.defaults import StableOrderingFilter, json_parsers
+from scoring.api.errors import error_responses
+from scoring.api.fields import EngineChoiceField, NumberField
+from tournaments.models import Game, Match, Rack
+from tournaments.services.games import (
+    game_correct,
+    game_delete,
+    game_racks_entered,
+    game_record,
+)
+
+from . import selectors
+from .auth import MATCH_AUTHENTICATION, match_grant
+from .base import InputFormMixin
+from .filters import GameFilter
+from .permissions import GamePermission, MatchGamesPermission
+from .preconditions import ETAG_HEADER, IF_MATCH_HEADER, etag_of, if_match_version
+
+# ----------------------------------------------------------------------------- serializers
+
+
+class RackOutSerializer(serializers.Serializer):
+    player = serializers.IntegerField(source="player_id", read_only=True)
+    position = serializers.IntegerField(read_only=True, help_text=_("The player's seat."))
+    tiles = serializers.SerializerMethodField(
+        help_text=_("The tiles as entered (canonical order), or null when entered as points.")
+    )
+    points = serializers.IntegerField(read_only=True, help_text=_("Face points."))
+    jokers = serializers.IntegerField(read_only=True)
+    rack_value = NumberField(help_text=_("Face points plus the penalty per joker."))
+    score = NumberField(help_text=_("This game's score; the game sums to zero."))
+    winner = serializers.BooleanField(read_only=True)
+    table_points = NumberField(help_text=_("This game's table points."))
+
+    def get_tiles(self, rack: Rack) -> str | None:
+        return rack.tiles if rack.entered_as_tiles else None
+
+
+class GameSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    match = serializers.IntegerField(source="match_id", read_only=True)
+    number = serializers.IntegerField(read_only=True, help_text=_("1, 2, … within the match."))
+    ending = serializers.ChoiceField(choices=ENDING_CHOICES, read_only=True)
+    version = serializers.IntegerField(
+        read_only=True, help_text=_("Bumped by every correction; the ETag.")
+    )
+    winners = serializers.SerializerMethodField(help_text=_("Winners' player ids."))
+    scores = RackOutSerializer(source="racks", many=True, read_only=True, help_text=_("By seat."))
+
+    def get_winners(self, game: Game) -> list[int]:
+        return [rack.player_id for rack in game.racks.all() if rack.winner]
+
+
+class GameRackInSerializer(RackInSerializer):
+    player = serializers.IntegerField(  # type: ignore[assignment]
+        help_text=_("The id of a player seated at the match.")
+    )
+
+
+class GameInSerializer(serializers.Serializer):
+    """A game as played: how it ended and one rack per seated player."""
+
+    ending = EngineChoiceField(choices=ENDING_CHOICES, help_text=ENDING_HELP)
+    # The engine counts the racks (2-4) with its own message; the cap only bounds work.
+    racks = GameRackInSerializer(many=True, allow_empty=True, max_length=50)  # type: ignore[call-arg]
+
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        """A recorded game as the body that would record it again (the browsable API's
+        correction form starts from it)."""
+        if isinstance(instance, Game):
+            instance = {
+                "ending": instance.ending,
+                "racks": game_racks_entered(racks=instance.racks.all()),
+            }
+        return dict(super().to_representation(instance))
+
+
+def game_response(game: Game, *, code: int = status.HTTP_200_OK) -> Response:
+    game = selectors.game_detail(pk=game.pk)
+    headers = {"ETag": etag_of(game)}
+    if code == status.HTTP_201_CREATED:
+        headers["Location"] = reverse("api-game-detail", kwargs={"pk": game.pk})
+    return Response(GameSerializer(game).data, status=code, headers=headers)
+
+
+# ----------------------------------------------------------------------------- views
+
+
+class MatchGamesView(InputFormMixin, generics.GenericAPIView):
+    """A match's games: list them, or record the next one."""
+
+    serializer_class = GameSerializer
+    input_serializer = GameInSerializer
+    authentication_classes = MATCH_AUTHENTICATION
+    permission_classes = [MatchGamesPermission]
+    parser_classes = json_parsers()
+    filter_backends: list[Any] = []
+    _match: Match | None = None
+
+    def match(self) -> Match:
+        if self._match is None:
+            self._match = get_object_or_404(
+                selectors.matches_seen(user=self.request.user, grant=match_grant(self.request)),
+                pk=self.kwargs["match_id"],
+            )
+            self.check_object_permissions(self.request, self._match)
+        return self._match
+
+    def get_queryset(self) -> QuerySet[Game]:
+        if getattr(self, "swagger_fake_view", False):
+            return Game.objects.none()
+        return selectors.games_of(match=self.match())
+
+    @extend_schema(summary="List a match's games", responses=GameSerializer(many=True))
+    def get(self, request: Request, match_id: int) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(GameSerializer(page, many=True).data)
+
+    @extend_schema(
+        summary="Record a game",
+        description=_(
+            "Scores the game with the rules engine (the same as `POST /api/v1/score/`) and "
+            "stores it as the match's next game; `scores` follow the seat order. Every "
+            "refusal (an unknown tile, a tile more than twice, a player not seated at this "
+            "match, …) is a 400 that names the field and says why; nothing is stored. 409 "
+            "when all the match's games are recorded."
+        ),
+        request=GameInSerializer,
+        responses={
+            201: GameSerializer,
+            **error_responses(400, 401, 403, 404, 409),
+        },
+        parameters=[ETAG_HEADER],
+        examples=[
+            OpenApiExample(
+                "Rummikub at a table of 3",
+                value={
+                    "ending": "rummikub",
+                    "racks": [
+                        {"player": 11, "tiles": ""},
+                        {"player": 12, "tiles": "R5 J"},
+                        {"player": 13, "points": 16, "jokers": 0},
+                    ],
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        match = self.match()
+        given = GameInSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        data = given.validated_data
+        game = game_record(
+            match=match, ending=data["ending"], racks=data["racks"], user=request.user
+        )
+        return game_response(game, code=status.HTTP_201_CREATED)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List games", description=_("Every game you may see.")),
+    retrieve=extend_schema(
+        summary="A recorded game",
+        description=_("Answers an `ETag`: send it in `If-Match` to correct or delete the game."),
+        parameters=[ETAG_HEADER],
+    ),
+    update=extend_schema(
+        summary="Correct a game",
+        description=_(
+            "Replaces the racks and recomputes the game's scores (and so the standings); the "
+            "previous state stays in the game's history. Needs `If-Match`."
+        ),
+        request=GameInSerializer,
+        responses={200: GameSerializer, **error_responses(400, 401, 403, 404, 412, 428)},
+        parameters=[IF_MATCH_HEADER, ETAG_HEADER],
+    ),
+    destroy=extend_schema(
+        summary="Delete a game",
+        description=_(
+            "Later games keep their numbers; the next game recorded fills the gap. Needs "
+            "`If-Match`."
+        ),
+        responses={204: None, **error_responses(401, 403, 404, 412, 428)},
+        parameters=[IF_MATCH_HEADER],
+    ),
+)
+class GameViewSet(
+    InputFormMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
+):
+    serializer_class = GameSerializer
+    input_serializer = GameInSerializer
+    authentication_classes = MATCH_AUTHENTICATION
+    permission_classes = [GamePermission]
+    filterset_class = GameFilter
+    filter_backends = [DjangoFilterBackend, StableOrderingFilter]
+    ordering_fields = ["id", "number"]
+    lookup_value_converter = "api_id"
+    http_method_names = ["get", "put", "delete", "head", "options"]
+    parser_classes = json_parsers()
+
+    def get_queryset(self) -> QuerySet[Game]:
+        return selectors.games_visible(user=self.request.user, grant=match_grant(self.request))
+
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return game_response(self.get_object())
+
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        game = self.get_object()
+        version = if_match_version(request, game)
+        given = GameInSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        data = given.validated_data
+        game = game_correct(
+            game=game,
+            ending=data["ending"],
+            racks=data["racks"],
+            version=version,
+            user=request.user,
+        )
+        return game_response(game)
+
+    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        game = self.get_object()
+        game_delete(game=game, version=if_match_version(request, game), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

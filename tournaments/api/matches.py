@@ -1,0 +1,141 @@
+"""Matches: a table's seats and games, the match a token opens, and its history.
+
+Vocabulary: a *match* is one table in one round; a *revision* is one
+recording, correction or deletion of one of its games, with the game as it
+was then. A match's private token is shown to the holder of that token and to
+the tournament's organisers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, mixins, serializers, viewsets
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.api.errors import error_responses
+from tournaments.access import tournament_organiser
+from tournaments.models import GameRevision, Match
+
+from . import selectors
+from .auth import MATCH_AUTHENTICATION, MatchTokenAuthentication, match_grant
+from .games import GameSerializer
+from .permissions import MatchGamesPermission, MatchGrantRequired
+from .rounds import MatchBriefSerializer
+
+# ----------------------------------------------------------------------------- serializers
+
+
+class MatchSerializer(MatchBriefSerializer):
+    round = serializers.IntegerField(source="round_id", read_only=True)
+    round_number = serializers.IntegerField(source="round.number", read_only=True)
+    tournament = serializers.IntegerField(source="round.tournament_id", read_only=True)
+    games_planned = serializers.IntegerField(source="round.games_per_match", read_only=True)
+    games = GameSerializer(many=True, read_only=True)
+
+
+class GameRevisionSerializer(serializers.Serializer):
+    game = serializers.IntegerField(
+        source="game_id",
+        read_only=True,
+        allow_null=True,
+        help_text=_("Null once the game is deleted."),
+    )
+    number = serializers.IntegerField(source="game_number", read_only=True)
+    version = serializers.IntegerField(read_only=True)
+    action = serializers.ChoiceField(choices=GameRevision.Action.choices, read_only=True)
+    at = serializers.DateTimeField(read_only=True)
+    user = serializers.CharField(
+        source="user.get_username",
+        read_only=True,
+        allow_null=True,
+        default=None,
+        help_text=_("Null for a match token."),
+    )
+    snapshot = serializers.JSONField(
+        read_only=True,
+        help_text=_(
+            "The game as it was then: ending and racks (player, tiles or points and jokers, "
+            "rack value, score, winner)."
+        ),
+    )
+
+
+# ----------------------------------------------------------------------------- views
+
+
+class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """A match: its table, seats and games. Its token (``X-Match-Token``) reads it too."""
+
+    serializer_class = MatchSerializer
+    authentication_classes = MATCH_AUTHENTICATION
+    permission_classes = [MatchGamesPermission]
+    lookup_value_converter = "api_id"
+
+    def get_queryset(self) -> QuerySet[Match]:
+        return selectors.matches_visible(user=self.request.user, grant=match_grant(self.request))
+
+    @extend_schema(summary="A match with its seats and games")
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        match = self.get_object()
+        grant = match_grant(request)
+        shown = (grant is not None and grant.match_id == match.pk) or tournament_organiser(
+            user=request.user, tournament=match.round.tournament
+        )
+        return Response(MatchSerializer(match, context={"show_tokens": shown}).data)
+
+
+class MatchByTokenView(generics.GenericAPIView):
+    """The match an ``X-Match-Token`` opens: how a token holder learns the match id and
+    the seated players' ids."""
+
+    serializer_class = MatchSerializer
+    authentication_classes = [MatchTokenAuthentication]
+    permission_classes = [MatchGrantRequired]
+
+    @extend_schema(
+        operation_id="matches_by_token_retrieve",
+        summary="The match of a match token",
+        responses={200: MatchSerializer, **error_responses(401)},
+    )
+    def get(self, request: Request) -> Response:
+        grant = match_grant(request)
+        assert grant is not None  # MatchGrantRequired
+        match = selectors.matches_visible(user=None, grant=grant).get(pk=grant.match_id)
+        return Response(MatchSerializer(match, context={"show_tokens": True}).data)
+
+
+class MatchHistoryView(generics.GenericAPIView):
+    """Every record, correction and deletion of a match's games, oldest first."""
+
+    serializer_class = GameRevisionSerializer
+    authentication_classes = MATCH_AUTHENTICATION
+    permission_classes = [MatchGamesPermission]
+    filter_backends: list[Any] = []
+
+    def get_queryset(self) -> QuerySet[GameRevision]:
+        if getattr(self, "swagger_fake_view", False):
+            return GameRevision.objects.none()
+        match = get_object_or_404(
+            selectors.matches_seen(user=self.request.user, grant=match_grant(self.request)),
+            pk=self.kwargs["match_id"],
+        )
+        self.check_object_permissions(self.request, match)
+        return selectors.revisions_of(match=match)
+
+    @extend_schema(
+        summary="A match's game history",
+        description=_(
+            "Corrections keep history: each entry is one recording, correction or deletion, "
+            "with the game's racks and scores as they were then."
+        ),
+        responses={200: GameRevisionSerializer(many=True), **error_responses(401, 403, 404)},
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(GameRevisionSerializer(page, many=True).data)

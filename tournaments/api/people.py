@@ -1,0 +1,104 @@
+"""Clubs and players.
+
+Vocabulary: a *club* has a unique name and a city; a *player* a name and,
+optionally, a club. Anyone reads them; a logged-in user creates them; who may
+change or delete one is ``access.club_editable`` / ``access.player_editable``
+(a player with results cannot be deleted: 409).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.api.errors import error_responses
+from tournaments.models import Club, Player
+from tournaments.services import players as player_services
+
+from .base import ServiceModelViewSet
+from .fields import IdRelatedField
+from .filters import ClubFilter, PlayerFilter
+from .permissions import ClubPermission, PlayerPermission
+
+# ----------------------------------------------------------------------------- serializers
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "city"]
+        # A name in use is the service's refusal, with its message.
+        extra_kwargs: dict[str, dict[str, Any]] = {"name": {"validators": []}}
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    club = IdRelatedField(
+        queryset=Club.objects.all(),
+        allow_null=True,
+        required=False,
+        help_text=_("The player's club (its id), or null."),
+    )
+    club_name = serializers.CharField(source="club.name", read_only=True, allow_null=True)
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "club", "club_name"]
+
+
+# ----------------------------------------------------------------------------- views
+
+
+class ClubViewSet(ServiceModelViewSet[Club]):
+    """Clubs. Anyone reads; a logged-in user creates; staff or an organiser of one of
+    the club's tournaments changes or deletes."""
+
+    queryset = Club.objects.all()
+    serializer_class = ClubSerializer
+    permission_classes = [ClubPermission]
+    filterset_class = ClubFilter
+    search_fields = ["name", "city"]
+    ordering_fields = ["name", "city", "id"]
+    ordering = ["name", "id"]
+    lookup_value_converter = "api_id"
+
+    def object_create(self, data: dict[str, Any]) -> Club:
+        return player_services.club_create(**data)
+
+    def object_update(self, instance: Club, data: dict[str, Any]) -> Club:
+        return player_services.club_update(club=instance, **data)
+
+    def object_delete(self, instance: Club) -> None:
+        player_services.club_delete(club=instance)
+
+
+class PlayerViewSet(ServiceModelViewSet[Player]):
+    """Players. Anyone reads; a logged-in user creates; staff or an organiser of a
+    tournament the player entered changes or deletes (a player with results cannot
+    be deleted: 409)."""
+
+    queryset = Player.objects.select_related("club")
+    serializer_class = PlayerSerializer
+    permission_classes = [PlayerPermission]
+    filterset_class = PlayerFilter
+    search_fields = ["name"]
+    ordering_fields = ["name", "id"]
+    ordering = ["name", "id"]
+    lookup_value_converter = "api_id"
+
+    def object_create(self, data: dict[str, Any]) -> Player:
+        return player_services.player_create(**data)
+
+    def object_update(self, instance: Player, data: dict[str, Any]) -> Player:
+        return player_services.player_update(player=instance, **data)
+
+    def object_delete(self, instance: Player) -> None:
+        player_services.player_delete(player=instance)
+
+    @extend_schema(responses={204: None, **error_responses(401, 403, 404, 409)})
+    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().destroy(request, *args, **kwargs)

@@ -1,0 +1,83 @@
+"""Standings: every row of a tournament's ranking at once (not paginated).
+
+Vocabulary: a *standings row* (``standings.ranking.StandingRow``) is one
+entered player's place: rank, score (game scores plus adjustments), games,
+wins and the tie-break values; ``?stage=`` counts one stage's rounds only.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.api.errors import error_responses
+from scoring.api.fields import NumberField
+from tournaments.models import Round
+from tournaments.standings.queries import standings_for
+
+from .base import TournamentNestedView
+
+# ----------------------------------------------------------------------------- serializers
+
+
+class StandingsQuerySerializer(serializers.Serializer):
+    stage = serializers.ChoiceField(
+        choices=Round.Stage.choices,
+        required=False,
+        help_text=_(
+            "Count only this stage's rounds (`qualifying` also counts adjustments that belong "
+            "to no round). Default: every round."
+        ),
+    )
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(read_only=True, help_text=_("Shared by full ties."))
+    player = serializers.IntegerField(source="player_id", read_only=True)
+    name = serializers.CharField(read_only=True)
+    club = serializers.CharField(read_only=True, help_text=_("Club name, or empty."))
+    score = NumberField(help_text=_("Game scores plus adjustments."))
+    game_score = NumberField(help_text=_("The sum of the game scores."))
+    adjustments = NumberField(help_text=_("Penalties, bonuses and byes."))
+    games = serializers.IntegerField(read_only=True)
+    wins = serializers.IntegerField(read_only=True)
+    rack_total = serializers.IntegerField(
+        read_only=True, help_text=_("The sum of the player's rack values (fewer is better).")
+    )
+    table_points = NumberField()
+    average = NumberField(help_text=_("Score (adjustments included) per game played."))
+    withdrawn = serializers.BooleanField(read_only=True)
+    absent = serializers.BooleanField(read_only=True, help_text=_("Checked out for now."))
+
+
+class StandingsSerializer(serializers.Serializer):
+    results = StandingSerializer(many=True, read_only=True, help_text=_("Best first."))
+
+
+# ----------------------------------------------------------------------------- view
+
+
+class StandingsView(TournamentNestedView):
+    """Every standings row at once (not paginated)."""
+
+    serializer_class = StandingsSerializer
+    pagination_class = None
+
+    @extend_schema(
+        summary="A tournament's standings",
+        description=_(
+            "Every entered player, best first, ranked by the tournament's ranking and "
+            "tie-breaks; `score` includes adjustments."
+        ),
+        parameters=[StandingsQuerySerializer],
+        responses={200: StandingsSerializer, **error_responses(400, 401, 404)},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = self.tournament()
+        query = StandingsQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        rows = standings_for(tournament=tournament, stage=query.validated_data.get("stage"))
+        return Response(StandingsSerializer({"results": rows}).data)

@@ -1,0 +1,190 @@
+"""Tournaments and their settings.
+
+Vocabulary: a tournament's *settings* are its model fields (rules of play,
+plan, ranking); ``table_points`` is an object mapping a table size to its
+points per place (sizes left out keep theirs) and ``tie_breaks`` a list.
+The serializer checks types; the tournament services judge the values (the
+rules engine's and the standings' own checks, a slug in use), so every
+refusal carries their message. Anyone reads public tournaments (private ones
+answer 404 to all but their organisers); a logged-in user creates one and
+owns it; its organisers change or delete it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from scoring.api.calculator import POOL_TIE_CHOICES
+from scoring.api.fields import DecimalNumberField, EngineChoiceField
+from tournaments.models import Club, Tournament
+from tournaments.selectors import tournaments_visible
+from tournaments.services.tournaments import (
+    tournament_create,
+    tournament_delete,
+    tournament_update,
+)
+from tournaments.standings.ranking import TIE_BREAK_NAMES
+
+from .base import ServiceModelViewSet
+from .fields import IdRelatedField
+from .filters import TournamentFilter
+from .permissions import TournamentPermission
+
+TABLE_SIZES = (2, 3, 4)
+
+# ----------------------------------------------------------------------------- serializers
+
+_TABLE_POINTS_SCHEMA = {
+    "type": "object",
+    "description": (
+        "Points per place, first place first, for tables of 2, 3 and 4 players; tied places "
+        "share. Sizes left out are unchanged."
+    ),
+    "properties": {
+        str(size): {
+            "type": "array",
+            "items": {"type": "integer"},
+            "minItems": size,
+            "maxItems": size,
+        }
+        for size in TABLE_SIZES
+    },
+    "additionalProperties": False,
+    "example": {"2": [4, 0], "3": [4, 2, 0], "4": [4, 3, 1, 0]},
+}
+
+
+@extend_schema_field(_TABLE_POINTS_SCHEMA)
+class TablePointsField(serializers.Field):
+    """``{"2": [4, 0], "3": [4, 2, 0], "4": [4, 3, 1, 0]}``; sizes left out keep their points."""
+
+    default_error_messages = {
+        "not_a_map": _("Give an object mapping a table size (2, 3 or 4) to its points."),
+    }
+
+    def to_representation(self, value: dict[str, list[int]]) -> dict[str, list[int]]:
+        return value
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, Mapping):
+            self.fail("not_a_map")
+        return dict(data)  # the service merges it with the current points and judges it
+
+
+class TieBreaksField(serializers.ListField):
+    """The tie-breaks in order, as a list (the service judges them)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(child=EngineChoiceField(choices=TIE_BREAK_NAMES), **kwargs)
+
+    def to_representation(self, data: Any) -> list[str]:
+        return list(data)
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    owner = serializers.CharField(
+        source="owner.username", read_only=True, help_text=_("Who created it (username).")
+    )
+    club = IdRelatedField(
+        queryset=Club.objects.all(),
+        allow_null=True,
+        required=False,
+        help_text=_("The organising club (its id), or null."),
+    )
+    slug = serializers.SlugField(
+        max_length=80,
+        required=False,
+        help_text=_("Its address, /t/<slug>/; made from the name when left out."),
+    )
+    # Plain integer and text here: the rules engine judges them, with its messages.
+    joker_penalty = serializers.IntegerField(
+        required=False,
+        max_value=32767,
+        help_text=_("Points per joker left on a rack (30; 25 in Dutch/Belgian rules)."),
+    )
+    pool_tie = EngineChoiceField(
+        choices=POOL_TIE_CHOICES,
+        required=False,
+        help_text=_("A tie for the lowest rack: joint winners `share`, or `fewest_tiles` wins."),
+    )
+    table_points = TablePointsField(required=False)
+    bye_score = DecimalNumberField(
+        max_digits=8,
+        decimal_places=2,
+        required=False,
+        help_text=_("What a player with a bye scores for the round."),
+    )
+    tie_breaks = TieBreaksField(
+        required=False, help_text=_("Applied in order when the ranking value ties.")
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "name",
+            "slug",
+            "date",
+            "club",
+            "owner",
+            "public",
+            "status",
+            "kind",
+            "language",
+            "paper",
+            "rounds",
+            "games_per_round",
+            "seating",
+            "ranking",
+            "joker_penalty",
+            "pool_tie",
+            "table_points",
+            "tie_breaks",
+            "min_games",
+            "max_table_size",
+            "bye_score",
+            "seed",
+            "semifinal_players",
+            "final_carry_over",
+        ]
+        extra_kwargs = {
+            "rounds": {"min_value": 0, "max_value": 100, "help_text": _("Rounds planned.")},
+            "games_per_round": {"min_value": 1, "max_value": 30},
+            "max_table_size": {"min_value": 2, "max_value": 4},
+            "public": {"help_text": _("Private tournaments are seen by their organisers only.")},
+        }
+
+
+# ----------------------------------------------------------------------------- views
+
+
+class TournamentViewSet(ServiceModelViewSet[Tournament]):
+    """Tournaments with their rule settings. Anyone reads public ones (private ones
+    answer 404 to all but their organisers); a logged-in user creates one and owns it;
+    its owner and staff change or delete it."""
+
+    serializer_class = TournamentSerializer
+    permission_classes = [TournamentPermission]
+    filterset_class = TournamentFilter
+    search_fields = ["name", "slug"]
+    ordering_fields = ["date", "name", "id", "status"]
+    ordering = ["-date", "-id"]
+    lookup_value_converter = "api_id"
+
+    def get_queryset(self) -> QuerySet[Tournament]:
+        return tournaments_visible(user=self.request.user)
+
+    def object_create(self, data: dict[str, Any]) -> Tournament:
+        return tournament_create(owner=self.request.user, **data)
+
+    def object_update(self, instance: Tournament, data: dict[str, Any]) -> Tournament:
+        return tournament_update(tournament=instance, user=self.request.user, **data)
+
+    def object_delete(self, instance: Tournament) -> None:
+        tournament_delete(tournament=instance)

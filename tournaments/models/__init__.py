@@ -1,0 +1,56 @@
+"""Everything in Rackscore that has state.
+
+Vocabulary:
+
+* **Club**: a Rummikub club; players may belong to one.
+* **Player**: a person who plays; known by name.
+* **Tournament**: an event, a league season or a club-night series, with its
+  rule set (joker penalty, tie policy, ranking, table points) and its plan
+  (rounds, games per round, seating method).
+* **Entry**: a player registered in a tournament, active or withdrawn.
+* **Round**: one sitting of all matches; numbered from 1 within its tournament
+  and belonging to a stage (qualifying, semi-final, final).
+* **Match**: one table in one round, with an unguessable private token that
+  lets whoever holds the printed QR code enter that match's results.
+* **Seat**: a player at a match, position 1..4 (position 1 starts game 1).
+* **Game**: one deal at one match, numbered from 1 within the match.
+* **Rack**: what a player held when a game ended (tiles, or points + jokers),
+  its value and the player's computed score in that game.
+* **Adjustment**: an organiser's penalty or bonus (or a bye's score), with a
+  reason; kept apart from game scores.
+* **GameRevision**: the history of a game: every record, correction and
+  deletion, with a snapshot of the racks.
+
+The event and who takes part are in ``event``; rounds and what is played in
+them in ``play``. Models hold data and constraints only: writes go through
+``services``, reads through ``selectors``.
+"""
+
+from .event import Club, Entry, Player, Tournament
+from .play import (
+    Adjustment,
+    Game,
+    GameRevision,
+    Match,
+    Rack,
+    Round,
+    Seat,
+    match_token_new,
+    match_token_plausible,
+)
+
+__all__ = [
+    "Adjustment",
+    "Club",
+    "Entry",
+    "Game",
+    "GameRevision",
+    "Match",
+    "Player",
+    "Rack",
+    "Round",
+    "Seat",
+    "Tournament",
+    "match_token_new",
+    "match_token_plausible",
+]

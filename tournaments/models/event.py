@@ -1,0 +1,217 @@
+"""The event and who takes part: clubs, players, tournaments and their entries."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from scoring import rules
+
+from ..fields import (
+    TablePointsField,
+    TieBreaksField,
+    table_points_default,
+    table_points_rules,
+    tie_breaks_default,
+)
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    city = models.CharField(_("city"), max_length=120, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    club = models.ForeignKey(
+        Club,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+        verbose_name=_("club"),
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        indexes = [models.Index(fields=["name"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("planned")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    class Kind(models.TextChoices):
+        TOURNAMENT = "tournament", _("tournament")
+        LEAGUE = "league", _("league")
+
+    class Seating(models.TextChoices):
+        RANDOM = "random", _("random")
+        SWISS = "swiss", _("Swiss (by standings)")
+        BALANCED = "balanced", _("balanced (fewest repeat meetings)")
+        MANUAL = "manual", _("manual")
+
+    class Ranking(models.TextChoices):
+        SCORE = "score", _("total score")
+        TABLE_POINTS = "table_points", _("table points")
+        AVERAGE = "average", _("average score per game")
+
+    class PoolTie(models.TextChoices):
+        SHARE = "share", _("joint winners share")
+        FEWEST_TILES = "fewest_tiles", _("fewest tiles wins")
+
+    class Paper(models.TextChoices):
+        A4 = "A4", "A4"
+        LETTER = "Letter", "Letter"
+
+    name = models.CharField(_("name"), max_length=160)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    date = models.DateField(_("date"), null=True, blank=True)
+    club = models.ForeignKey(
+        Club,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("club"),
+    )
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="tournaments",
+        verbose_name=_("owner"),
+    )
+    public = models.BooleanField(_("public"), default=True)
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.PLANNED
+    )
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.TOURNAMENT)
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, default="en"
+    )
+    paper = models.CharField(_("paper size"), max_length=8, choices=Paper.choices, default="A4")
+
+    # The rule set.
+    joker_penalty = models.PositiveSmallIntegerField(_("joker penalty"), default=30)
+    pool_tie = models.CharField(
+        _("tie for the lowest rack"), max_length=16, choices=PoolTie.choices, default="share"
+    )
+    ranking = models.CharField(
+        _("ranking"), max_length=16, choices=Ranking.choices, default=Ranking.SCORE
+    )
+    table_points = TablePointsField(
+        _("table points"),
+        default=table_points_default,
+        help_text=_(
+            "Points per place, first place first, for tables of 2, 3 and 4 players, "
+            'e.g. {"2": [4, 0], "3": [4, 2, 0], "4": [4, 3, 1, 0]}; tied places share.'
+        ),
+    )
+    tie_breaks = TieBreaksField(
+        _("tie-breaks"),
+        default=tie_breaks_default,
+        help_text=_(
+            "In order, from: wins, table_points, score, rack_total, games, average, "
+            "head_to_head, opponents_average."
+        ),
+    )
+    min_games = models.PositiveSmallIntegerField(
+        _("minimum games to be ranked by average"), default=0
+    )
+
+    # The plan.
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=3)
+    games_per_round = models.PositiveSmallIntegerField(_("games per round"), default=4)
+    seating = models.CharField(
+        _("seating"), max_length=16, choices=Seating.choices, default=Seating.SWISS
+    )
+    max_table_size = models.PositiveSmallIntegerField(_("largest table"), default=4)
+    bye_score = models.DecimalField(_("score for a bye"), max_digits=8, decimal_places=2, default=0)
+    seed = models.PositiveIntegerField(_("seating seed"), default=0)
+    semifinal_players = models.PositiveSmallIntegerField(_("players in the semi-finals"), default=0)
+    final_carry_over = models.BooleanField(
+        _("carry qualifying points into the final"), default=False
+    )
+
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(max_table_size__gte=2) & Q(max_table_size__lte=4),
+                name="tournament_table_size_2_4",
+            ),
+            models.CheckConstraint(
+                condition=Q(games_per_round__gte=1) & Q(games_per_round__lte=30),
+                name="tournament_games_per_round_1_30",
+            ),
+            models.CheckConstraint(condition=Q(rounds__lte=100), name="tournament_rounds_max"),
+            models.CheckConstraint(
+                condition=Q(joker_penalty__lte=rules.JOKER_PENALTY_MAX),
+                name="tournament_joker_penalty_max",
+                violation_error_message=_("The joker penalty can be at most 1000 points."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def rules(self) -> rules.Rules:
+        return rules.Rules(
+            joker_penalty=self.joker_penalty,
+            pool_tie=self.pool_tie,
+            table_points=table_points_rules(self.table_points),
+        )
+
+
+class Entry(models.Model):
+    """A player registered in a tournament.
+
+    ``active`` players are seated in the next round; ``absent`` ones are entered
+    but not here for it (a late arrival not yet checked in, a no-show, a league
+    member who skips a club night); ``withdrawn`` ones have left the event. Absent
+    and withdrawn players keep the results they already played.
+    """
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("active")
+        ABSENT = "absent", _("absent (checked out)")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "player__name"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.tournament}"

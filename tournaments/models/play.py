@@ -1,0 +1,225 @@
+"""Rounds and what is played in them: matches, seats, games, racks, adjustments
+and the games' history.
+
+A match's *token* is the secret in its printed QR code; it grants recording
+that match's games.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from scoring import rules
+
+from .event import Player, Tournament
+
+MATCH_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+def match_token_new() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def match_token_plausible(token: str) -> bool:
+    """Whether text could be a match token at all; anything else (a NUL byte,
+    a megabyte of text) is turned away before it reaches the database."""
+    return MATCH_TOKEN_RE.fullmatch(token) is not None
+
+
+class Round(models.Model):
+    class Stage(models.TextChoices):
+        QUALIFYING = "qualifying", _("qualifying")
+        SEMIFINAL = "semifinal", _("semi-final")
+        FINAL = "final", _("final")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    stage = models.CharField(max_length=16, choices=Stage.choices, default=Stage.QUALIFYING)
+    games_per_match = models.PositiveSmallIntegerField(default=4)
+    date = models.DateField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – {_('round')} {self.number}"
+
+
+class Match(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=40, unique=True, default=match_token_new, editable=False)
+
+    class Meta:
+        ordering = ["round", "table"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="match_table_once"),
+            models.CheckConstraint(condition=Q(table__gte=1), name="match_table_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} – {_('table')} {self.table}"
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    # Denormalised from match.round so the database itself can refuse a
+    # player seated twice in one round.
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["match", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="seat_player_once_per_round"),
+            models.UniqueConstraint(fields=["match", "position"], name="seat_position_once"),
+            models.CheckConstraint(
+                condition=Q(position__gte=1) & Q(position__lte=4), name="seat_position_1_4"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.position})"
+
+
+class Game(models.Model):
+    class Ending(models.TextChoices):
+        RUMMIKUB = "rummikub", _("Rummikub (a rack emptied)")
+        POOL_EXHAUSTED = "pool_exhausted", _("pool exhausted")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    ending = models.CharField(max_length=16, choices=Ending.choices)
+    # Bumped by every correction; the API's ETag.
+    version = models.PositiveIntegerField(default=1)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="game_number_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
+            models.CheckConstraint(condition=Q(ending__in=rules.ENDINGS), name="game_ending_known"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} – {_('game')} {self.number}"
+
+
+class Rack(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="racks")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="racks")
+    position = models.PositiveSmallIntegerField()
+    # The tile list as entered (canonical form), or blank when entered as points.
+    tiles = models.CharField(max_length=400, blank=True)
+    entered_as_tiles = models.BooleanField(default=False)
+    points = models.PositiveSmallIntegerField()
+    jokers = models.PositiveSmallIntegerField(default=0)
+    rack_value = models.PositiveIntegerField()
+    score = models.DecimalField(max_digits=8, decimal_places=2)
+    winner = models.BooleanField(default=False)
+    table_points = models.DecimalField(max_digits=6, decimal_places=2, default=0)
+
+    class Meta:
+        ordering = ["game", "position"]
+        verbose_name = _("rack")
+        verbose_name_plural = _("racks")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="rack_player_once"),
+            models.UniqueConstraint(fields=["game", "position"], name="rack_position_once"),
+            models.CheckConstraint(
+                condition=Q(points__lte=rules.TILE_SET_FACE_TOTAL), name="rack_points_max"
+            ),
+            models.CheckConstraint(condition=Q(jokers__lte=2), name="rack_jokers_max"),
+            models.CheckConstraint(
+                condition=Q(rack_value__gte=F("points")), name="rack_value_covers_points"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.score}"
+
+
+class Adjustment(models.Model):
+    class Kind(models.TextChoices):
+        PENALTY = "penalty", _("penalty")
+        BONUS = "bonus", _("bonus")
+        BYE = "bye", _("bye")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="adjustments")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="adjustments")
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, null=True, blank=True, related_name="adjustments"
+    )
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.PENALTY)
+    points = models.DecimalField(_("points"), max_digits=8, decimal_places=2)
+    reason = models.CharField(_("reason"), max_length=200)
+    created = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["tournament", "created"]
+        verbose_name = _("adjustment")
+        verbose_name_plural = _("adjustments")
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="adjustment_has_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.points:+} ({self.reason})"
+
+
+class GameRevision(models.Model):
+    """One step in a game's history; kept even after the game is deleted."""
+
+    class Action(models.TextChoices):
+        RECORDED = "recorded", _("recorded")
+        CORRECTED = "corrected", _("corrected")
+        DELETED = "deleted", _("deleted")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="revisions")
+    game = models.ForeignKey(
+        Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="revisions"
+    )
+    game_number = models.PositiveSmallIntegerField()
+    version = models.PositiveIntegerField()
+    action = models.CharField(max_length=16, choices=Action.choices)
+    snapshot = models.JSONField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "game_number", "at", "id"]
+        verbose_name = _("game revision")
+        verbose_name_plural = _("game revisions")
+
+    def __str__(self) -> str:
+        return f"{self.match} – {_('game')} {self.game_number} v{self.version} {self.action}"

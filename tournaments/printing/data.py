@@ -1,0 +1,210 @@
+"""Print reads: a tournament's rows as the plain data :mod:`scoring.sheets` prints.
+
+Vocabulary: a round's *sheet set* has a sheet per match, by table, with the
+match's private entry link; the *standings lines* are standings rows with
+their numbers set in monospaced columns; the *report* is the final places,
+each round's results by table and the adjustments. Every read has a fixed
+number of queries, and words (stages, kinds of adjustment) come in the
+tournament's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Prefetch
+from django.utils import translation
+from django.utils.translation import gettext
+
+from scoring.sheets.data import (
+    AdjustmentLine,
+    MatchResult,
+    RoundResults,
+    Sheet,
+    SheetSet,
+    StandingsLine,
+)
+from scoring.sheets.layout import NUMBER_COLUMNS
+from tournaments.models import Adjustment, Match, Rack, Round, Seat, Tournament
+from tournaments.standings.queries import final_places_for
+from tournaments.standings.ranking import StandingRow
+
+ZERO = Decimal(0)
+
+
+def scoresheets_data(*, round_: Round, base_url: str, paper: str | None = None) -> SheetSet:
+    """Every match of a round as sheet data, by table; two queries.
+
+    ``base_url`` is the site's address (``https://host``): the QR code of a
+    sheet links to ``<base_url>/m/<token>/``, the match's private entry page.
+    ``paper`` overrides the tournament's paper size.
+    """
+    tournament = round_.tournament
+    paper = paper or tournament.paper
+    matches = (
+        Match.objects.filter(round=round_)
+        .order_by("table")
+        .only("id", "table", "token", "round_id")
+        .prefetch_related(
+            Prefetch(
+                "seats",
+                queryset=Seat.objects.select_related("player__club")
+                .only("match_id", "position", "player__name", "player__club__name")
+                .order_by("position"),
+            )
+        )
+    )
+    root = base_url.rstrip("/")
+    with translation.override(tournament.language):  # the sheets' language, not the request's
+        stage = round_.get_stage_display() if round_.stage != Round.Stage.QUALIFYING else ""
+        title = gettext("%(tournament)s, round %(round)s: score sheets") % {
+            "tournament": tournament.name,
+            "round": round_.number,
+        }
+    sheets: list[Sheet] = [
+        {
+            "tournament": tournament.name,
+            "round": round_.number,
+            "stage": str(stage),
+            "table": match.table,
+            "date": round_.date or tournament.date,
+            "players": [
+                {
+                    "seat": seat.position,
+                    "name": seat.player.name,
+                    "club": seat.player.club.name if seat.player.club else "",
+                }
+                for seat in match.seats.all()
+            ],
+            "games": round_.games_per_match,
+            "joker_penalty": tournament.joker_penalty,
+            "url": f"{root}/m/{match.token}/",
+            "paper": paper,
+        }
+        for match in matches
+    ]
+    return {
+        "language": tournament.language,
+        "paper": paper,
+        "title": title,
+        "sheets": sheets,
+    }
+
+
+def _number(value: Decimal | int) -> str:
+    """A score as people write it: cents only when there are some."""
+    if isinstance(value, Decimal) and value != value.to_integral_value():
+        return f"{value:.2f}"
+    return str(int(value))
+
+
+def standings_lines(rows: Sequence[StandingRow]) -> list[StandingsLine]:
+    return [
+        StandingsLine(
+            rank=row.rank,
+            name=row.name,
+            club=row.club,
+            withdrawn=row.withdrawn,
+            numbers="".join(
+                (
+                    ""
+                    if name == "adjustments" and not row.adjustments
+                    else _number(getattr(row, name))
+                ).rjust(width)
+                for name, width in NUMBER_COLUMNS
+            ),
+        )
+        for row in rows
+    ]
+
+
+@dataclass(frozen=True)
+class Report:
+    tournament: Tournament
+    standings: list[StandingsLine]
+    rounds: list[RoundResults]
+    adjustments: list[AdjustmentLine]
+
+
+def rounds_played(*, tournament: Tournament) -> int:
+    """How many of the tournament's rounds have at least one game recorded; one query."""
+    return (
+        Round.objects.filter(tournament=tournament, matches__games__isnull=False).distinct().count()
+    )
+
+
+def report_data(*, tournament: Tournament) -> Report:
+    """Final places, each round's results by table and the adjustments.
+
+    A fixed number of queries: the final places' (see ``final_places_for``),
+    one for the racks, three for the rounds with their tables and players,
+    one for the adjustments. Match totals are summed here from the racks, so
+    the report agrees with the standings to the cent. Labels (stages, kinds of
+    adjustment) are in the tournament's language.
+    """
+    totals: dict[tuple[int, int], tuple[Decimal, int]] = {}
+    games: dict[int, set[int]] = {}
+    for match_id, player_id, score, winner, game_id in (
+        Rack.objects.filter(game__match__round__tournament=tournament)
+        .values_list("game__match_id", "player_id", "score", "winner", "game_id")
+        .order_by()
+    ):
+        total, wins = totals.get((match_id, player_id), (Decimal(0), 0))
+        totals[match_id, player_id] = (total + score, wins + int(winner))
+        games.setdefault(match_id, set()).add(game_id)
+    rounds_qs = tournament.round_set.order_by("number").prefetch_related(
+        Prefetch(
+            "matches",
+            queryset=Match.objects.order_by("table").prefetch_related(
+                Prefetch(
+                    "seats",
+                    queryset=Seat.objects.select_related("player")
+                    .only("match_id", "position", "player_id", "player__name")
+                    .order_by("position"),
+                )
+            ),
+        )
+    )
+    adjustments_qs = (
+        Adjustment.objects.filter(tournament=tournament)
+        .select_related("player", "round")
+        .order_by("created", "id")
+    )
+    with translation.override(tournament.language):
+        rounds = [
+            RoundResults(
+                number=round_.number,
+                stage=round_.get_stage_display() if round_.stage != Round.Stage.QUALIFYING else "",
+                date=round_.date,
+                matches=[
+                    MatchResult(
+                        table=match.table,
+                        games=len(games.get(match.pk, ())),
+                        players=[
+                            (seat.player.name, *totals.get((match.pk, seat.player_id), (ZERO, 0)))
+                            for seat in match.seats.all()
+                        ],
+                    )
+                    for match in round_.matches.all()
+                ],
+            )
+            for round_ in rounds_qs
+        ]
+        adjustments = [
+            AdjustmentLine(
+                player=a.player.name,
+                round=a.round.number if a.round else None,
+                kind=a.get_kind_display(),
+                points=a.points,
+                reason=a.reason,
+            )
+            for a in adjustments_qs
+        ]
+    return Report(
+        tournament=tournament,
+        standings=standings_lines(final_places_for(tournament=tournament)),
+        rounds=rounds,
+        adjustments=adjustments,
+    )

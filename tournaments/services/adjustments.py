@@ -1,0 +1,102 @@
+"""Adjustment services: an organiser's penalties and bonuses.
+
+Vocabulary: an *adjustment* is points given or taken outside the games, with
+a reason: a *penalty* (negative), a *bonus* (positive), or a *bye*'s score
+(made and removed by the seating services, never here). Adjustments count in
+the standings next to the game scores, kept apart from them.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from django.db import transaction
+
+from scoring.errors import ConflictError, UserError, _
+
+from ..access import UserLike, user_or_none
+from ..models import Adjustment, Entry, Round, Tournament
+
+_POINTS_LIMIT = Decimal("999999.99")
+
+
+@transaction.atomic
+def adjustment_add(
+    *,
+    tournament: Tournament,
+    player_id: int,
+    points: Decimal | int | str,
+    reason: str,
+    user: UserLike = None,
+    kind: str = Adjustment.Kind.PENALTY,
+    round: Round | None = None,
+) -> Adjustment:
+    """An organiser's penalty (negative points) or bonus (positive), with a reason.
+
+    ``round`` ties it to a round (it then counts in that round's stage only);
+    without one it counts in the qualifying standings and the totals.
+    """
+    if kind not in (Adjustment.Kind.PENALTY, Adjustment.Kind.BONUS):
+        raise UserError(
+            _("An adjustment is a penalty or a bonus, not %(kind)s."), field="kind", kind=kind
+        )
+    reason = (reason or "").strip()
+    if not reason:
+        raise UserError(_("Give a reason for the adjustment."), field="reason")
+    if len(reason) > 200:
+        raise UserError(_("The reason is longer than 200 characters."), field="reason")
+    try:
+        value = Decimal(str(points))
+    except InvalidOperation as exc:
+        raise UserError(
+            _("Points must be a number, not %(points)s."), field="points", points=points
+        ) from exc
+    if (
+        not value.is_finite()
+        or abs(value) > _POINTS_LIMIT
+        or value != value.quantize(Decimal("0.01"))
+    ):
+        raise UserError(
+            _("Points must be a number with at most 2 decimals, up to %(limit)s."),
+            field="points",
+            limit=_POINTS_LIMIT,
+        )
+    if value == 0:
+        raise UserError(_("An adjustment of 0 points changes nothing."), field="points")
+    if kind == Adjustment.Kind.PENALTY and value > 0:
+        raise UserError(
+            _("A penalty takes points away: enter a negative number (e.g. -%(points)s)."),
+            field="points",
+            points=value,
+        )
+    if kind == Adjustment.Kind.BONUS and value < 0:
+        raise UserError(
+            _("A bonus adds points: enter a positive number, or make it a penalty."),
+            field="points",
+        )
+    if not Entry.objects.filter(tournament=tournament, player_id=player_id).exists():
+        raise UserError(
+            _("Player %(player)s is not entered in %(tournament)s."),
+            field="player",
+            player=player_id,
+            tournament=tournament.name,
+        )
+    if round is not None and round.tournament_id != tournament.pk:
+        raise UserError(_("That round belongs to another tournament."), field="round")
+    return Adjustment.objects.create(
+        tournament=tournament,
+        player_id=player_id,
+        round=round,
+        kind=kind,
+        points=value,
+        reason=reason,
+        created_by=user_or_none(user),
+    )
+
+
+@transaction.atomic
+def adjustment_delete(*, adjustment: Adjustment) -> None:
+    """Remove an organiser's adjustment (a bye's score goes with its round's seating)."""
+    if adjustment.kind == Adjustment.Kind.BYE:
+        raise ConflictError(_("A bye's score is part of the seating; re-seat the round instead."))
+    adjustment.delete()

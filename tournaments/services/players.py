@@ -1,0 +1,282 @@
+"""Player services: clubs, players, and importing players from a file.
+
+Vocabulary: a *club* has a name no other club has; a *player* is known by
+name and, optionally, a club (two players may share a name). A player *in
+use* has an entry, a seat, a rack or an adjustment somewhere and cannot be
+deleted; a club's players and tournaments stay when it goes. A *players
+file* is a ``name,club`` CSV (a header row naming the columns is optional;
+clubs are matched without regard to case); importing it is all or nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import ProtectedError
+
+from scoring.errors import ConflictError, UserError, _
+
+from ..models import Adjustment, Club, Entry, Player, Rack, Seat, Tournament
+from ._clean import model_checked
+from .entries import entries_add
+
+NAME_MAX = Player._meta.get_field("name").max_length or 120
+CLUB_MAX = Club._meta.get_field("name").max_length or 120
+
+CLUB_SETTINGS = frozenset({"name", "city"})
+PLAYER_SETTINGS = frozenset({"name", "club"})
+
+
+def _fields_known(changes: dict[str, Any], known: frozenset[str], what: str) -> None:
+    unknown = sorted(set(changes) - known)
+    if unknown:
+        raise TypeError(f"Not a {what} field: {', '.join(unknown)}")
+
+
+def _text(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
+
+
+def _club_checked(club: Club) -> Club:
+    club.name, club.city = _text(club.name), _text(club.city)
+    if not club.name:
+        raise UserError(_("Give the club a name."), field="name")
+    if Club.objects.filter(name=club.name).exclude(pk=club.pk).exists():
+        raise UserError(_("There is already a club named %(name)s."), field="name", name=club.name)
+    model_checked(club)
+    return club
+
+
+@transaction.atomic
+def club_create(*, name: str, city: str = "") -> Club:
+    club = _club_checked(Club(name=name, city=city))
+    club.save()
+    return club
+
+
+@transaction.atomic
+def club_update(*, club: Club, **changes: Any) -> Club:
+    """Change a club's name or city."""
+    _fields_known(changes, CLUB_SETTINGS, "club")
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    for name, value in changes.items():
+        setattr(club, name, value)
+    _club_checked(club)
+    club.save()
+    return club
+
+
+@transaction.atomic
+def club_delete(*, club: Club) -> None:
+    """Delete a club; its players and tournaments stay, without a club."""
+    club.delete()
+
+
+def _player_checked(player: Player) -> Player:
+    player.name = _text(player.name)
+    if not player.name:
+        raise UserError(_("Give the player a name."), field="name")
+    model_checked(player)
+    return player
+
+
+@transaction.atomic
+def player_create(*, name: str, club: Club | None = None) -> Player:
+    player = _player_checked(Player(name=name, club=club))
+    player.save()
+    return player
+
+
+@transaction.atomic
+def player_update(*, player: Player, **changes: Any) -> Player:
+    """Change a player's name or club; their entries and results stay theirs."""
+    _fields_known(changes, PLAYER_SETTINGS, "player")
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    for name, value in changes.items():
+        setattr(player, name, value)
+    _player_checked(player)
+    player.save()
+    return player
+
+
+def _in_use(player: Player) -> bool:
+    return any(
+        model.objects.filter(player=player).exists() for model in (Entry, Seat, Rack, Adjustment)
+    )
+
+
+@transaction.atomic
+def player_delete(*, player: Player) -> None:
+    """Delete a player who is in no tournament; a player in use is a conflict."""
+    refusal = ConflictError(
+        _(
+            "%(player)s cannot be deleted: they are entered in a tournament or have results. "
+            "Withdraw them instead."
+        ),
+        player=player.name,
+    )
+    if _in_use(player):
+        raise refusal
+    try:
+        player.delete()
+    except ProtectedError as error:  # pragma: no cover - entered meanwhile
+        raise refusal from error
+
+
+Problem = tuple[int, str, dict[str, Any]]  # line number, message template, its parameters
+
+
+class PlayersFileError(UserError):
+    """A players file with errors: ``problems`` holds one message per bad line."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = sorted(problems, key=lambda p: p[0])
+        super().__init__(
+            _("Nothing imported; problems in the file: %(count)s."),
+            field="file",
+            count=len(problems),
+        )
+
+    def lines(self, translate: Callable[[str], str] = lambda s: s) -> list[str]:
+        """Each problem as ``line N: message``."""
+        shown = []
+        for number, template, params in self.problems:
+            text = translate(template) % params if params else translate(template)
+            shown.append(
+                translate(_("line %(line)s: %(problem)s")) % {"line": number, "problem": text}
+                if number
+                else text
+            )
+        return shown
+
+
+@dataclass
+class ImportResult:
+    created: list[Player] = field(default_factory=list)
+    existing: list[Player] = field(default_factory=list)
+    entered: int = 0
+
+
+@dataclass(frozen=True)
+class _Line:
+    number: int
+    name: str
+    club: str
+
+
+def _csv_lines(text: str) -> tuple[list[_Line], list[Problem]]:
+    """Parse a players CSV (``name,club``; a header row naming the columns is optional)."""
+    problems: list[Problem] = []
+    # The separator is read off the first line: spreadsheets save CSV with
+    # semicolons where the comma is the decimal mark. (csv.Sniffer guesses
+    # wrong on short files.)
+    first_line = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = ","
+    if "," not in first_line:
+        delimiter = ";" if ";" in first_line else "\t" if "\t" in first_line else ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    columns = {"name": 0, "club": 1}
+    lines: list[_Line] = []
+    first = True
+    for raw in reader:
+        number = reader.line_num
+        cells = [c.strip() for c in raw]
+        if not any(cells):
+            continue
+        if first:
+            first = False
+            heads = [c.casefold() for c in cells]
+            if "name" in heads:
+                unknown = [c for c in cells if c and c.casefold() not in ("name", "club")]
+                if unknown:
+                    problems.append(
+                        (
+                            number,
+                            _("unknown column %(columns)s; the columns are name and club"),
+                            {"columns": ", ".join(repr(u) for u in unknown)},
+                        )
+                    )
+                columns = {h: i for i, h in enumerate(heads) if h in ("name", "club")}
+                continue
+        width = max(columns.values()) + 1
+        if any(cells[width:]):
+            problems.append(
+                (
+                    number,
+                    _("%(count)s columns, expected at most %(width)s (name, club)"),
+                    {"count": len(cells), "width": width},
+                )
+            )
+            continue
+        name = cells[columns["name"]] if len(cells) > columns["name"] else ""
+        club = cells[columns["club"]] if "club" in columns and len(cells) > columns["club"] else ""
+        lines.append(_Line(number, name, club))
+    return lines, problems
+
+
+@transaction.atomic
+def players_import(*, text: str, tournament: Tournament | None = None) -> ImportResult:
+    """Create the players of a ``name,club`` CSV (and their clubs), all or nothing.
+
+    A player with the same name and club as an existing one is not created
+    again. With ``tournament`` every listed player is entered. Raises
+    ``PlayersFileError`` listing every bad line; then nothing is stored.
+    """
+    lines, problems = _csv_lines(text)
+    seen: dict[tuple[str, str], int] = {}
+    for line in lines:
+        if not line.name:
+            problems.append((line.number, _("the name is missing"), {}))
+        elif len(line.name) > NAME_MAX:
+            problems.append(
+                (line.number, _("the name is longer than %(max)s characters"), {"max": NAME_MAX})
+            )
+        if len(line.club) > CLUB_MAX:
+            problems.append(
+                (line.number, _("the club is longer than %(max)s characters"), {"max": CLUB_MAX})
+            )
+        key = (line.name.casefold(), line.club.casefold())
+        if line.name and key in seen:
+            problems.append(
+                (
+                    line.number,
+                    _("%(name)s (%(club)s) is already on line %(first)s"),
+                    {"name": line.name, "club": line.club or "-", "first": seen[key]},
+                )
+            )
+        seen.setdefault(key, line.number)
+    if not lines and not problems:
+        problems.append((0, _("The file lists no players."), {}))
+    if problems:
+        raise PlayersFileError(problems)
+
+    clubs = {c.name.casefold(): c for c in Club.objects.all()}
+    new_clubs: dict[str, Club] = {}
+    for line in lines:
+        if line.club and line.club.casefold() not in clubs:
+            new_clubs[line.club.casefold()] = Club(name=line.club)
+    for club in Club.objects.bulk_create(new_clubs.values()):
+        clubs[club.name.casefold()] = club
+    known: dict[tuple[str, int | None], Player] = {}
+    for player in Player.objects.filter(name__in=[line.name for line in lines]).order_by("id"):
+        known.setdefault((player.name, player.club_id), player)
+    result = ImportResult()
+    fresh: list[Player] = []
+    for line in lines:
+        player_club = clubs[line.club.casefold()] if line.club else None
+        wanted = (line.name, player_club.pk if player_club else None)
+        if wanted in known:
+            result.existing.append(known[wanted])
+        else:
+            known[wanted] = Player(name=line.name, club=player_club)
+            fresh.append(known[wanted])
+    result.created = Player.objects.bulk_create(fresh)
+    if tournament is not None:
+        ids = [p.pk for p in [*result.created, *result.existing]]
+        result.entered = len(entries_add(tournament=tournament, player_ids=ids))
+    return result

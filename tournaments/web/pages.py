@@ -1,0 +1,96 @@
+"""What every audience's pages share: finding the tournament, the organiser
+gate, and a match laid out for a page.
+
+Vocabulary:
+
+* a *shown* tournament is the one a page's slug names, if the user may see it
+  (``selectors.tournaments_visible``); any other slug is a 404, so that a
+  private tournament's existence is not told;
+* an *organiser page* needs a login (an anonymous visitor is sent to the login
+  page), a shown tournament (else 404) and its organiser (else 403), under the
+  one rule of ``tournaments.access``;
+* a *match view* is a match as a page draws it: seats in order, each game's
+  racks in seat order, and each seat's running total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import wraps
+from typing import Concatenate, ParamSpec
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from ..access import tournament_organiser
+from ..models import Game, Match, Rack, Seat, Tournament
+from ..selectors import tournaments_visible
+
+P = ParamSpec("P")
+LOGIN_URL = "web:login"
+
+
+def tournament_shown(request: HttpRequest, slug: str) -> Tournament:
+    """The tournament with that slug if the user may see it; else 404."""
+    return get_object_or_404(tournaments_visible(user=request.user), slug=slug)
+
+
+def can_organise(request: HttpRequest, tournament: Tournament) -> bool:
+    return tournament_organiser(user=request.user, tournament=tournament)
+
+
+def organiser_required(
+    view: Callable[Concatenate[HttpRequest, Tournament, P], HttpResponse],
+) -> Callable[..., HttpResponse]:
+    """Log in, see the tournament (else 404), organise it (else 403)."""
+
+    @login_required(login_url=LOGIN_URL)
+    @wraps(view)
+    def wrapped(request: HttpRequest, slug: str, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+        tournament = tournament_shown(request, slug)
+        if not can_organise(request, tournament):
+            raise PermissionDenied
+        return view(request, tournament, *args, **kwargs)
+
+    return wrapped
+
+
+@dataclass
+class MatchView:
+    """A match laid out for a page: seats, and each game's racks in seat order."""
+
+    match: Match
+    seats: list[Seat]
+    games: list[tuple[Game, list[Rack | None]]]
+    totals: list[Decimal]
+
+    @property
+    def planned(self) -> int:
+        return self.match.round.games_per_match
+
+    @property
+    def complete(self) -> bool:
+        return len(self.games) >= self.planned
+
+    @property
+    def last_game(self) -> Game | None:
+        return self.games[-1][0] if self.games else None
+
+
+def match_view(match: Match) -> MatchView:
+    """Lay out a match whose seats and games (with racks) are prefetched."""
+    seats = list(match.seats.all())
+    games = []
+    totals = [Decimal(0)] * len(seats)
+    for game in match.games.all():
+        by_player = {r.player_id: r for r in game.racks.all()}
+        racks = [by_player.get(s.player_id) for s in seats]
+        for i, rack in enumerate(racks):
+            if rack is not None:
+                totals[i] += rack.score
+        games.append((game, racks))
+    return MatchView(match=match, seats=seats, games=games, totals=totals)

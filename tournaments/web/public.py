@@ -1,0 +1,130 @@
+"""The public pages: the home page, a tournament, one round, the standings.
+
+Vocabulary: a tournament page shows its rounds *inline* (every table of every
+round) while they are few; past ``ROUNDS_INLINE_TABLES`` tables it shows only
+the latest round and links the others, each of which has its own *round
+page*. The *standings page* is the whole ranked list, sortable, paged, and
+exported (CSV, XLSX, ODS, JSON) with every row. Any user sees these pages of a
+visible tournament; an organiser also gets links to the organiser desk and to
+the match pages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import render
+from django.utils.translation import gettext
+from django.views.generic import TemplateView
+from django_tables2 import SingleTableMixin
+from django_tables2.export.views import ExportMixin
+
+from ..models import Round, Tournament
+from ..selectors import clubs_listed, rounds_for, rounds_listed, tournaments_visible
+from ..standings.queries import standings_for
+from ..standings.ranking import StandingRow
+from .pages import MatchView, can_organise, match_view, tournament_shown
+from .tables import StandingsExport, StandingsTable
+
+STANDINGS_TOP = 10
+ROUNDS_INLINE_TABLES = 40
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/home.html",
+        {
+            "tournaments": tournaments_visible(user=request.user),
+            "clubs": clubs_listed(),
+        },
+    )
+
+
+def _rounds_shown(
+    tournament: Tournament, numbers: list[int]
+) -> list[tuple[Round, list[MatchView]]]:
+    rounds = rounds_for(tournament=tournament, numbers=numbers)
+    return [(r, [match_view(m) for m in r.matches.all()]) for r in rounds]
+
+
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_shown(request, slug)
+    listed = rounds_listed(tournament=tournament)
+    # A club night shows every table; a big event only its latest round (each
+    # round has its own page), so the page stays light at 1,000 players.
+    every_round = sum(r.tables for r in listed) <= ROUNDS_INLINE_TABLES
+    shown = [r.number for r in (listed if every_round else listed[-1:])]
+    standings = standings_for(tournament=tournament)
+    return render(
+        request,
+        "tournaments/tournament_detail.html",
+        {
+            "tournament": tournament,
+            "rounds": _rounds_shown(tournament, shown),
+            "round_links": [] if every_round else listed,
+            "standings": standings[:STANDINGS_TOP],
+            "standings_more": len(standings) > STANDINGS_TOP,
+            "players_count": len(standings),
+            "can_organise": can_organise(request, tournament),
+        },
+    )
+
+
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = tournament_shown(request, slug)
+    rounds = _rounds_shown(tournament, [number])
+    if not rounds:
+        raise Http404(gettext("There is no such round."))
+    return render(
+        request,
+        "tournaments/round_detail.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "round_links": rounds_listed(tournament=tournament),
+            "current": number,
+            "can_organise": can_organise(request, tournament),
+        },
+    )
+
+
+class RowsPaginator(Paginator):
+    """Takes ``?per_page=`` from the address bar, but only 1 to 1,000."""
+
+    def __init__(self, object_list: Any, per_page: int | str, *args: Any, **kwargs: Any) -> None:
+        super().__init__(object_list, min(max(int(per_page), 1), 1000), *args, **kwargs)
+
+
+class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
+    """The full standings, sortable, with ``?_export=csv|xlsx|ods|json``."""
+
+    template_name = "tournaments/standings.html"
+    table_class = StandingsTable
+    # A page of 100 rows keeps a 1,000-player event light; exports carry every row.
+    table_pagination = {"per_page": 100, "paginator_class": RowsPaginator}
+    export_class = StandingsExport
+    export_formats = StandingsExport.ALLOWED
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        self.tournament = tournament_shown(request, kwargs["slug"])
+        self.export_name = f"{self.tournament.slug}-standings"
+        self._rows: list[StandingRow] | None = None
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_table_data(self) -> list[StandingRow]:
+        # Asked for twice when exporting (page context, then the export).
+        if self._rows is None:
+            self._rows = standings_for(tournament=self.tournament)
+        return list(self._rows)
+
+    def get_dataset_kwargs(self) -> dict[str, str]:
+        return {"title": gettext("Standings")}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context: dict[str, Any] = super().get_context_data(**kwargs)
+        context["tournament"] = self.tournament
+        context["export_formats"] = StandingsExport.ALLOWED
+        return context
