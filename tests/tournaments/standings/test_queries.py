@@ -2,6 +2,7 @@
 
 import random
 from decimal import Decimal
+from functools import partial
 
 import pytest
 
@@ -15,6 +16,7 @@ from tests.factories import (
     seated_ids,
     tournament_entered,
 )
+from tournaments.demo import match_play, racks_scored
 from tournaments.models import Entry, Tournament
 from tournaments.services import adjustments, entries, rounds, stages
 from tournaments.services.games import game_record
@@ -282,17 +284,7 @@ def test_per_match_and_per_player_sums_give_the_same_standings():
 
 
 def play(match, rng: random.Random, games: int) -> None:
-    ids = seated_ids(match)
-    for _ in range(games):
-        winner = rng.randrange(len(ids))
-        game_record(
-            match=match,
-            ending="rummikub",
-            racks=[
-                RackIn(player=p, points=0 if i == winner else rng.randint(1, 40))
-                for i, p in enumerate(ids)
-            ],
-        )
+    match_play(match=match, rng=rng, games_played=games, deal=partial(racks_scored, most=40))
 
 
 def test_standings_sum_scores_and_adjustments_and_share_ranks():

@@ -4,26 +4,20 @@ a match page's form data."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
-from scoring import rules
-from tests.factories import MatchFactory, PlayerFactory, RoundFactory, TournamentFactory, seated_ids
+from tests.factories import MatchFactory, PlayerFactory, RoundFactory, TournamentFactory
+from tournaments.demo import match_play, racks_scored
 from tournaments.models import Entry, Match, Seat, Tournament
-from tournaments.services.games import game_record
 
 
 def play(match: Match, *, games: int, seed: int = 1) -> None:
-    rng = random.Random(seed)
-    ids = seated_ids(match)
-    for _ in range(games):
-        winner = rng.randrange(len(ids))
-        game_record(
-            match=match,
-            ending="rummikub",
-            racks=[
-                rules.RackIn(player=p, points=0 if i == winner else rng.randint(1, 40), jokers=0)
-                for i, p in enumerate(ids)
-            ],
-        )
+    match_play(
+        match=match,
+        rng=random.Random(seed),
+        games_played=games,
+        deal=partial(racks_scored, most=40),
+    )
 
 
 def tournament_played(*, tables: int, rounds: int = 1, games: int = 2, **kwargs) -> Tournament:
