@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tests.tournaments.seating.support import play
 from tournaments.seating import (
     RoundPlan,
     repeat_lower_bound,
@@ -88,15 +89,6 @@ def balanced_by_round(players: int, rounds: int) -> Row:
         "round_seat per round, seed varies",
         quality.repeats == 0,
     )
-
-
-def play(tables: Sequence[Sequence[int]], standings: dict[int, float], rnd: random.Random) -> None:
-    """Zero-sum random game scores per table."""
-    for table in tables:
-        losses = [rnd.randint(0, 80) for _ in table]
-        winner = rnd.randrange(len(table))
-        for i, player in enumerate(table):
-            standings[player] += sum(losses) - losses[i] if i == winner else -losses[i]
 
 
 def spreads(tables: Sequence[Sequence[int]], standings: dict[int, float]) -> tuple[float, int]:

@@ -3,21 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
 
-from tests.tournaments.seating.support import Round, assert_partition, repeats_of
+from tests.tournaments.seating.support import Round, assert_partition, play, repeats_of
 from tournaments.seating import pair_counts, repeat_lower_bound, round_seat
-
-
-def play(tables: Sequence[Sequence[int]], standings: dict[int, float], rnd: random.Random) -> None:
-    """Random game scores summing to zero at every table."""
-    for table in tables:
-        losses = [rnd.randint(0, 80) for _ in table]
-        winner = rnd.randrange(len(table))
-        for i, player in enumerate(table):
-            standings[player] += sum(losses) - losses[i] if i == winner else -losses[i]
 
 
 def test_swiss_seats_1000_players_for_5_rounds_without_repeats() -> None:
