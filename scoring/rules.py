@@ -243,7 +243,7 @@ def _game_checked(*, ending: str, racks: Sequence[RackIn]) -> tuple[RackChecked,
 
 
 def game_score(*, ending: str, racks: Sequence[RackIn], rules: Rules = DEFAULT_RULES) -> GameOut:
-    """Score one game (design §2); racks come back in the order given.
+    """Score one game; racks come back in the order given.
 
     Raises :class:`RuleError` for the first problem found, checking the ending,
     the number of racks, repeated players, each rack in order, the game-wide

@@ -462,7 +462,7 @@ def test_rack_entered_as_points() -> None:
             RackIn(player="Ben", tiles="R5 J"),
             RackIn(player="Cleo", points=16),
             RackIn(player="Dan", points=3, jokers=0),
-            # design §4's calculator example
+            # the README's calculator example
         ],
     )
     assert scores_of(game) == [D(54), D(-35), D(-16), D(-3)]

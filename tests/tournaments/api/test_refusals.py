@@ -1,4 +1,4 @@
-"""Every refusal of design §2, sent to the calculator and to a match's games:
+"""Every refusal of the scoring rules, sent to the calculator and to a match's games:
 400, the field it concerns, a message that says what is wrong, nothing stored.
 
 Racks are written by seat (0-3) so that one table serves both endpoints: the

@@ -1,5 +1,5 @@
 """A whole tournament driven through the API alone, checked against scores
-computed here, independently of the rules engine (design §2 by hand).
+computed here, independently of the rules engine (the scoring rules by hand).
 
 Players, a club and a tournament are created; the players are entered; three
 rounds are seated; every game is recorded (tile lists, points, both; some
@@ -44,7 +44,7 @@ def split_cents(total: Decimal, shares: int) -> list[Decimal]:
 
 
 def expected_scores(ending: str, values: list[int]) -> tuple[list[Decimal], list[bool]]:
-    """Design §2, seat order in and out."""
+    """The scoring rules by hand, seat order in and out."""
     if ending == "rummikub":
         winner = values.index(0)
         scores = [Decimal(-v) for v in values]
