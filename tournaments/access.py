@@ -2,9 +2,10 @@
 
 Vocabulary:
 
-* an *organiser* of a tournament is its owner or a staff user; organisers
-  change the tournament and everything in it (entries, rounds, games,
-  adjustments) and see its private parts (match tokens, score sheets);
+* an *organiser* of a tournament is its owner, one of its *co-organisers*
+  (users the owner named for this tournament only) or a staff user;
+  organisers change the tournament and everything in it (entries, rounds,
+  games, adjustments) and see its private parts (match tokens, score sheets);
 * a tournament is *visible* to a user when it is public or the user organises
   it; everything else answers 404, so that a private tournament's existence is
   not told;
@@ -41,15 +42,28 @@ def user_is_staff(user: object) -> bool:
 def tournament_organiser(*, user: object, tournament: Tournament) -> bool:
     """Whether the user may change the tournament and everything in it."""
     u = user_or_none(user)
-    return u is not None and bool(u.is_staff or tournament.owner_id == u.pk)
+    if u is None:
+        return False
+    if u.is_staff or tournament.owner_id == u.pk:
+        return True
+    if "co_organisers" in getattr(tournament, "_prefetched_objects_cache", {}):
+        return any(c.pk == u.pk for c in tournament.co_organisers.all())
+    return tournament.co_organisers.filter(pk=u.pk).exists()
+
+
+def tournaments_own_q(*, user: object) -> Q:
+    """A filter on tournaments for those the user owns or co-organises (staff or not)."""
+    u = user_or_none(user)
+    if u is None:
+        return Q(pk__in=[])
+    # A subquery, not a join on the co-organisers: one row per tournament.
+    co_organised = Tournament.co_organisers.through.objects.filter(user_id=u.pk)
+    return Q(owner_id=u.pk) | Q(pk__in=co_organised.values("tournament_id"))
 
 
 def tournaments_organised_q(*, user: object) -> Q:
     """A filter on tournaments for those the user organises (staff: all)."""
-    u = user_or_none(user)
-    if u is None:
-        return Q(pk__in=[])
-    return Q() if u.is_staff else Q(owner_id=u.pk)
+    return Q() if user_is_staff(user) else tournaments_own_q(user=user)
 
 
 def tournaments_visible_q(*, user: object) -> Q:

@@ -11,19 +11,20 @@ tournament.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
 
-from . import seating
-from .access import UserLike, tournaments_visible_q
+from . import progress, seating
+from .access import UserLike, tournaments_own_q, tournaments_visible_q
 from .models import (
     Adjustment,
     Club,
     Entry,
     Game,
+    GameRevision,
     Match,
     Player,
     Rack,
@@ -118,6 +119,11 @@ def adjustments_of(*, tournament: Tournament) -> QuerySet[Adjustment]:
     )
 
 
+def revisions_of(*, match: Match) -> QuerySet[GameRevision]:
+    """A match's game history (every record, correction and deletion), oldest first."""
+    return GameRevision.objects.filter(match=match).select_related("user").order_by("at", "id")
+
+
 def players_not_entered(*, tournament: Tournament) -> QuerySet[Player]:
     return Player.objects.exclude(entries__tournament=tournament).order_by("name", "id")
 
@@ -132,6 +138,11 @@ def tournaments_visible(*, user: UserLike | Any) -> QuerySet[Tournament]:
     return Tournament.objects.select_related("club", "owner").filter(
         tournaments_visible_q(user=user)
     )
+
+
+def tournaments_mine(*, user: UserLike | Any) -> QuerySet[Tournament]:
+    """Tournaments the user owns or co-organises (see ``access.tournaments_own_q``)."""
+    return Tournament.objects.select_related("club").filter(tournaments_own_q(user=user))
 
 
 @dataclass(frozen=True)
@@ -211,3 +222,78 @@ def match_detail(*, match_id: int | None = None, token: str | None = None) -> Ma
     if match_id is None:
         raise Match.DoesNotExist("a match id or token is needed")
     return qs.get(pk=match_id)
+
+
+def _progress_facts(
+    tournament: Tournament,
+    *,
+    statuses: Iterable[str],
+    stages: Iterable[str],
+    last: tuple[int, str, int, list[tuple[int, int]]] | None,
+) -> progress.Facts:
+    """The facts from the entries' statuses, the rounds' stages and the last
+    round (number, stage, games per match, (table, games played) per match)."""
+    statuses = list(statuses)
+    last_facts: progress.RoundFacts | None = None
+    if last is not None:
+        number, stage, planned, counted = last
+        played = [p for _table, p in counted]
+        last_facts = progress.RoundFacts(
+            number=number,
+            stage=stage,
+            tables=len(played),
+            tables_complete=sum(1 for p in played if p >= planned),
+            games_played=sum(played),
+            games_left=sum(max(0, planned - p) for p in played),
+            tables_open=tuple(t for t, p in sorted(counted) if p < planned),
+        )
+    return progress.Facts(
+        finished=tournament.status == Tournament.Status.FINISHED,
+        entered=len(statuses),
+        players=statuses.count(Entry.Status.ACTIVE),
+        rounds_planned=tournament.rounds,
+        semifinals=tournament.semifinal_players >= 2,
+        qualifying_seated=sum(1 for stage in stages if stage == Round.Stage.QUALIFYING),
+        last=last_facts,
+    )
+
+
+def progress_for(*, tournament: Tournament) -> progress.Facts:
+    """What the desk's next step is decided from (``progress.step_next``); three queries."""
+    statuses = Entry.objects.filter(tournament=tournament).values_list("status", flat=True)
+    rounds = list(
+        tournament.round_set.order_by("number").values_list(
+            "pk", "number", "stage", "games_per_match"
+        )
+    )
+    last = None
+    if rounds:
+        pk, number, stage, planned = rounds[-1]
+        counted = list(
+            Match.objects.filter(round_id=pk)
+            .annotate(played=Count("games"))
+            .values_list("table", "played")
+        )
+        last = (number, stage, planned, counted)
+    return _progress_facts(tournament, statuses=statuses, stages=[r[2] for r in rounds], last=last)
+
+
+def progress_of(
+    *,
+    tournament: Tournament,
+    entries: Iterable[Entry],
+    rounds: Iterable[RoundListed],
+    latest: Round | None,
+) -> progress.Facts:
+    """The same facts from what the desk has read already (``entries_of``,
+    ``rounds_listed`` and the last round from ``rounds_for``); no query."""
+    last = None
+    if latest is not None:
+        counted = [(m.table, len(m.games.all())) for m in latest.matches.all()]
+        last = (latest.number, latest.stage, latest.games_per_match, counted)
+    return _progress_facts(
+        tournament,
+        statuses=[e.status for e in entries],
+        stages=[r.stage for r in rounds],
+        last=last,
+    )

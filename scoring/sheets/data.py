@@ -46,13 +46,15 @@ class SheetSet(TypedDict):
 @dataclass(frozen=True)
 class StandingsLine:
     """A standings row for print: its numbers as one run of monospaced, right-aligned
-    columns (one text box instead of six: a table cell costs WeasyPrint ~0.8 ms)."""
+    columns (one text box instead of six: a table cell costs WeasyPrint ~0.8 ms).
+    ``lead`` is the first column, the ranking's, printed bold before the rest."""
 
     rank: int
     name: str
     club: str
     withdrawn: bool
     numbers: str
+    lead: str = ""
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,14 @@ one rectangle of it. The *grid picture* (:func:`grid_svg`) is every line,
 shade and starting seat mark of a layout as one SVG, the sheet's CSS
 background, fetched by WeasyPrint at :data:`GRID_URL`; :func:`layout_css`
 places the words over it with one compound-class rule per kind of word.
-The *number columns* are the standings' six numbers, monospaced.
+The *number columns* are the standings' six numbers, monospaced (a seventh,
+the average, when a tournament ranks by it).
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scoring.rules import starting_seat
@@ -40,11 +42,16 @@ NUMBER_COLUMNS = (
     ("table_points", 7),
     ("adjustments", 10),
 )
+# Widths of every number a standings line may show, the average (printed first
+# when it is the ranking) included.
+NUMBER_WIDTHS: dict[str, int] = {**dict(NUMBER_COLUMNS), "average": 8}
 MONO_CHAR_MM = 0.6021 * 8.5 * 25.4 / 72  # DejaVu Sans Mono's advance at 8.5 pt
 
 
-def number_columns_mm() -> list[float]:
-    return [round(width * MONO_CHAR_MM, 2) for _name, width in NUMBER_COLUMNS]
+def number_columns_mm(names: Sequence[str] | None = None) -> list[float]:
+    """The widths of the number columns ``names`` (the default columns when none)."""
+    chosen = [n for n, _width in NUMBER_COLUMNS] if names is None else names
+    return [round(NUMBER_WIDTHS[name] * MONO_CHAR_MM, 2) for name in chosen]
 
 
 @dataclass(frozen=True)

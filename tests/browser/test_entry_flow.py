@@ -48,7 +48,8 @@ def test_standings_sort_by_clicking_a_heading(page, live_server) -> None:
     page.goto(f"{live_server.url}/t/sortable/standings/")
 
     def scores() -> list[str]:
-        return page.locator("table.standings tbody td:nth-child(4)").all_inner_texts()
+        # The ranking's column (total score here) comes right after the name.
+        return page.locator("table.standings tbody td:nth-child(3)").all_inner_texts()
 
     assert scores() == ["+47", "-5", "-12", "-30"]  # ranked: best first
     page.click("table.standings thead th >> text=Rack total")

@@ -61,6 +61,8 @@ class TournamentAdmin(ServiceAdmin[Tournament]):
     prepopulated_fields = {"slug": ["name"]}
     list_select_related = ["club"]
     inlines = [EntryInline]
+    # Set on the tournament's settings page (/t/<slug>/edit/), by username.
+    readonly_fields = ["co_organisers"]
 
     def write(
         self, request: HttpRequest, obj: Tournament | None, data: dict[str, Any]

@@ -85,7 +85,7 @@ class PlayerViewSet(ServiceModelViewSet[Player]):
     serializer_class = PlayerSerializer
     permission_classes = [PlayerPermission]
     filterset_class = PlayerFilter
-    search_fields = ["name"]
+    search_fields = ["name", "club__name"]
     ordering_fields = ["name", "id"]
     ordering = ["name", "id"]
     lookup_value_converter = "api_id"

@@ -1,7 +1,7 @@
 """Who may write what, as DRF permissions; the rule itself is ``tournaments.access``.
 
-Vocabulary: an *organiser* of a tournament is its owner or a staff user
-(``access.tournament_organiser``). Reads of what a user may see need nothing
+Vocabulary: an *organiser* of a tournament is its owner, a co-organiser or a
+staff user (``access.tournament_organiser``). Reads of what a user may see need nothing
 (what they may not see is left out of the querysets, so it answers 404);
 creating clubs, players and tournaments needs a login; changing a tournament
 or anything under it needs an organiser; a club or a player is changed by

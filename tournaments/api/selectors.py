@@ -13,16 +13,18 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from tournaments.models import Game, GameRevision, Match, Rack, Round, Seat, Tournament
+from tournaments.models import Game, Match, Rack, Round, Seat, Tournament
 from tournaments.selectors import (
     adjustments_of,
     entries_of,
+    revisions_of,
     round_detail,
     round_tables,
     tournaments_visible,
 )
 
-__all__ = ["adjustments_of", "entries_of", "round_detail"]  # shared with the web pages
+# Shared with the web pages.
+__all__ = ["adjustments_of", "entries_of", "revisions_of", "round_detail"]
 
 from .auth import MatchGrant
 
@@ -93,7 +95,3 @@ def game_detail(*, pk: int) -> Game:
         .prefetch_related(_racks())
         .get(pk=pk)
     )
-
-
-def revisions_of(*, match: Match) -> QuerySet[GameRevision]:
-    return GameRevision.objects.filter(match=match).select_related("user").order_by("at", "id")

@@ -5,9 +5,10 @@ plan, ranking); ``table_points`` is an object mapping a table size to its
 points per place (sizes left out keep theirs) and ``tie_breaks`` a list.
 The serializer checks types; the tournament services judge the values (the
 rules engine's and the standings' own checks, a slug in use), so every
-refusal carries their message. Anyone reads public tournaments (private ones
-answer 404 to all but their organisers); a logged-in user creates one and
-owns it; its organisers change or delete it.
+refusal carries their message. ``co_organisers`` are other users (by
+username) who organise the tournament too. Anyone reads public tournaments
+(private ones answer 404 to all but their organisers); a logged-in user
+creates one and owns it; its organisers change or delete it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
@@ -87,6 +89,18 @@ class TieBreaksField(serializers.ListField):
         return list(data)
 
 
+class UsernameField(serializers.SlugRelatedField):
+    """A user by username."""
+
+    default_error_messages = {
+        "does_not_exist": _("There is no user “{value}”."),
+        "invalid": _("Give a username."),
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(slug_field="username", queryset=get_user_model().objects.all(), **kwargs)
+
+
 class TournamentSerializer(serializers.ModelSerializer):
     owner = serializers.CharField(
         source="owner.username", read_only=True, help_text=_("Who created it (username).")
@@ -123,6 +137,14 @@ class TournamentSerializer(serializers.ModelSerializer):
     tie_breaks = TieBreaksField(
         required=False, help_text=_("Applied in order when the ranking value ties.")
     )
+    co_organisers = UsernameField(
+        many=True,
+        required=False,
+        help_text=_(
+            "Other users (usernames) who organise this tournament too; "
+            "a list given replaces the current one."
+        ),
+    )
 
     class Meta:
         model = Tournament
@@ -133,6 +155,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "date",
             "club",
             "owner",
+            "co_organisers",
             "public",
             "status",
             "kind",
@@ -167,7 +190,7 @@ class TournamentSerializer(serializers.ModelSerializer):
 class TournamentViewSet(ServiceModelViewSet[Tournament]):
     """Tournaments with their rule settings. Anyone reads public ones (private ones
     answer 404 to all but their organisers); a logged-in user creates one and owns it;
-    its owner and staff change or delete it."""
+    its organisers (owner, co-organisers, staff) change or delete it."""
 
     serializer_class = TournamentSerializer
     permission_classes = [TournamentPermission]
@@ -178,7 +201,7 @@ class TournamentViewSet(ServiceModelViewSet[Tournament]):
     lookup_value_converter = "api_id"
 
     def get_queryset(self) -> QuerySet[Tournament]:
-        return tournaments_visible(user=self.request.user)
+        return tournaments_visible(user=self.request.user).prefetch_related("co_organisers")
 
     def object_create(self, data: dict[str, Any]) -> Tournament:
         return tournament_create(owner=self.request.user, **data)

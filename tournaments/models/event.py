@@ -100,6 +100,13 @@ class Tournament(models.Model):
         related_name="tournaments",
         verbose_name=_("owner"),
     )
+    co_organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="co_organised",
+        verbose_name=_("co-organisers"),
+        help_text=_("Other users who organise this tournament (and no other)."),
+    )
     public = models.BooleanField(_("public"), default=True)
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.PLANNED

@@ -2,7 +2,7 @@
 
 Vocabulary: a round's *sheet set* has a sheet per match, by table, with the
 match's private entry link; the *standings lines* are standings rows with
-their numbers set in monospaced columns; the *report* is the final places,
+their numbers set in monospaced columns, the ranking's first; the *report* is the final places,
 each round's results by table and the adjustments. Every read has a fixed
 number of queries, and words (stages, kinds of adjustment) come in the
 tournament's language.
@@ -26,10 +26,10 @@ from scoring.sheets.data import (
     SheetSet,
     StandingsLine,
 )
-from scoring.sheets.layout import NUMBER_COLUMNS
+from scoring.sheets.layout import NUMBER_COLUMNS, NUMBER_WIDTHS
 from tournaments.models import Adjustment, Match, Rack, Round, Seat, Tournament
 from tournaments.standings.queries import final_places_for
-from tournaments.standings.ranking import StandingRow
+from tournaments.standings.ranking import COLUMN_LABELS, StandingRow, columns_ranking_first
 
 ZERO = Decimal(0)
 
@@ -100,21 +100,38 @@ def _number(value: Decimal | int) -> str:
     return str(int(value))
 
 
-def standings_lines(rows: Sequence[StandingRow]) -> list[StandingsLine]:
+def standings_columns(*, tournament: Tournament) -> list[str]:
+    """The printed number columns in order: the tournament's ranking key first."""
+    return columns_ranking_first(
+        ranking=tournament.ranking, columns=[name for name, _width in NUMBER_COLUMNS]
+    )
+
+
+def standings_headings(columns: Sequence[str]) -> list[str]:
+    """The columns' headings, in the active language."""
+    return [gettext(COLUMN_LABELS[name]) for name in columns]
+
+
+def _cell(row: StandingRow, name: str) -> str:
+    if name == "adjustments" and not row.adjustments:
+        return "".rjust(NUMBER_WIDTHS[name])
+    return _number(getattr(row, name)).rjust(NUMBER_WIDTHS[name])
+
+
+def standings_lines(
+    rows: Sequence[StandingRow], *, columns: Sequence[str] | None = None
+) -> list[StandingsLine]:
+    """Rows as printed lines; ``columns`` (default: the six, score first) sets
+    the numbers and their order, the first being the bold lead."""
+    lead, *rest = columns or [name for name, _width in NUMBER_COLUMNS]
     return [
         StandingsLine(
             rank=row.rank,
             name=row.name,
             club=row.club,
             withdrawn=row.withdrawn,
-            numbers="".join(
-                (
-                    ""
-                    if name == "adjustments" and not row.adjustments
-                    else _number(getattr(row, name))
-                ).rjust(width)
-                for name, width in NUMBER_COLUMNS
-            ),
+            lead=_cell(row, lead),
+            numbers="".join(_cell(row, name) for name in rest),
         )
         for row in rows
     ]
@@ -204,7 +221,10 @@ def report_data(*, tournament: Tournament) -> Report:
         ]
     return Report(
         tournament=tournament,
-        standings=standings_lines(final_places_for(tournament=tournament)),
+        standings=standings_lines(
+            final_places_for(tournament=tournament),
+            columns=standings_columns(tournament=tournament),
+        ),
         rounds=rounds,
         adjustments=adjustments,
     )

@@ -21,7 +21,14 @@ from scoring.sheets.render import html_pdf
 from tournaments.models import Round, Tournament
 from tournaments.standings.queries import standings_for
 
-from .data import report_data, rounds_played, scoresheets_data, standings_lines
+from .data import (
+    report_data,
+    rounds_played,
+    scoresheets_data,
+    standings_columns,
+    standings_headings,
+    standings_lines,
+)
 
 BASE_URL_DEFAULT = "http://127.0.0.1:8000"
 
@@ -51,13 +58,15 @@ def scoresheets_pdf(
 
 def standings_pdf(*, tournament: Tournament) -> bytes:
     """The standings, as on the standings page, in the tournament's language."""
+    columns = standings_columns(tournament=tournament)
     with translation.override(tournament.language):
         html = render_to_string(
             "print/standings.html",
             {
                 "tournament": tournament,
-                "rows": standings_lines(standings_for(tournament=tournament)),
-                "number_columns": number_columns_mm(),
+                "rows": standings_lines(standings_for(tournament=tournament), columns=columns),
+                "number_columns": number_columns_mm(columns),
+                "number_headings": standings_headings(columns),
                 "rounds_played": rounds_played(tournament=tournament),
                 "paper": tournament.paper,
                 "printed": timezone.localtime(),
@@ -69,12 +78,14 @@ def standings_pdf(*, tournament: Tournament) -> bytes:
 def report_pdf(*, tournament: Tournament) -> bytes:
     """The final report for the organiser's records, in the tournament's language."""
     report = report_data(tournament=tournament)
+    columns = standings_columns(tournament=tournament)
     with translation.override(tournament.language):
         html = render_to_string(
             "print/report.html",
             {
                 "report": report,
-                "number_columns": number_columns_mm(),
+                "number_columns": number_columns_mm(columns),
+                "number_headings": standings_headings(columns),
                 "tournament": tournament,
                 "paper": tournament.paper,
                 "printed": timezone.localtime(),

@@ -104,6 +104,22 @@ def player_update(*, player: Player, **changes: Any) -> Player:
     return player
 
 
+@transaction.atomic
+def player_enter(*, tournament: Tournament, name: str, club: Club | None = None) -> Entry:
+    """Enter a player by name and club, made if new: a walk-in plays from the next round.
+
+    An existing player with that name and club is entered rather than made
+    twice; one already entered is refused (check them in instead).
+    """
+    name = _text(name)
+    player = Player.objects.filter(name=name, club=club).order_by("id").first() if name else None
+    if player is None:
+        player = player_create(name=name, club=club)
+    elif Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise UserError(_("%(name)s is already entered."), field="name", name=name)
+    return entries_add(tournament=tournament, player_ids=[player.pk])[0]
+
+
 def _in_use(player: Player) -> bool:
     return any(
         model.objects.filter(player=player).exists() for model in (Entry, Seat, Rack, Adjustment)
@@ -131,6 +147,12 @@ def player_delete(*, player: Player) -> None:
 Problem = tuple[int, str, dict[str, Any]]  # line number, message template, its parameters
 
 
+def problem_text(
+    template: str, params: dict[str, Any], translate: Callable[[str], str] = lambda s: s
+) -> str:
+    return translate(template) % params if params else translate(template)
+
+
 class PlayersFileError(UserError):
     """A players file with errors: ``problems`` holds one message per bad line."""
 
@@ -146,7 +168,7 @@ class PlayersFileError(UserError):
         """Each problem as ``line N: message``."""
         shown = []
         for number, template, params in self.problems:
-            text = translate(template) % params if params else translate(template)
+            text = problem_text(template, params, translate)
             shown.append(
                 translate(_("line %(line)s: %(problem)s")) % {"line": number, "problem": text}
                 if number
@@ -212,21 +234,14 @@ def _csv_lines(text: str) -> tuple[list[_Line], list[Problem]]:
                     {"count": len(cells), "width": width},
                 )
             )
-            continue
         name = cells[columns["name"]] if len(cells) > columns["name"] else ""
         club = cells[columns["club"]] if "club" in columns and len(cells) > columns["club"] else ""
         lines.append(_Line(number, name, club))
     return lines, problems
 
 
-@transaction.atomic
-def players_import(*, text: str, tournament: Tournament | None = None) -> ImportResult:
-    """Create the players of a ``name,club`` CSV (and their clubs), all or nothing.
-
-    A player with the same name and club as an existing one is not created
-    again. With ``tournament`` every listed player is entered. Raises
-    ``PlayersFileError`` listing every bad line; then nothing is stored.
-    """
+def _lines_checked(text: str) -> tuple[list[_Line], list[Problem]]:
+    """The file's lines and every problem found in them (the same for preview and import)."""
     lines, problems = _csv_lines(text)
     seen: dict[tuple[str, str], int] = {}
     for line in lines:
@@ -252,19 +267,122 @@ def players_import(*, text: str, tournament: Tournament | None = None) -> Import
         seen.setdefault(key, line.number)
     if not lines and not problems:
         problems.append((0, _("The file lists no players."), {}))
+    return lines, problems
+
+
+def _clubs_known() -> dict[str, Club]:
+    return {c.name.casefold(): c for c in Club.objects.all()}
+
+
+def _players_known(lines: list[_Line]) -> dict[tuple[str, int | None], Player]:
+    """Existing players by (name, club id): the first made wins, as on import."""
+    known: dict[tuple[str, int | None], Player] = {}
+    for player in Player.objects.filter(name__in=[line.name for line in lines]).order_by("id"):
+        known.setdefault((player.name, player.club_id), player)
+    return known
+
+
+@dataclass(frozen=True)
+class PreviewLine:
+    """One line of a players file as it will be imported.
+
+    ``player`` is the existing player the line names (same name and club), or
+    None for a new one; ``club_new`` says its club will be created.
+    """
+
+    number: int
+    name: str
+    club: str
+    problems: list[tuple[str, dict[str, Any]]]
+    player: Player | None = None
+    club_new: bool = False
+    entered: bool = False
+
+    def messages(self, translate: Callable[[str], str] = lambda s: s) -> list[str]:
+        return [problem_text(template, params, translate) for template, params in self.problems]
+
+
+@dataclass(frozen=True)
+class ImportPreview:
+    """A players file checked but not imported: its lines and every problem.
+
+    ``problems`` are all of them (what ``players_import`` would refuse with);
+    each line also carries its own; those on no listed line (a bad header, an
+    empty file) are ``general``.
+    """
+
+    lines: list[PreviewLine]
+    problems: list[Problem]
+
+    @property
+    def general(self) -> list[Problem]:
+        numbers = {line.number for line in self.lines}
+        return [p for p in self.problems if p[0] not in numbers]
+
+    @property
+    def error(self) -> PlayersFileError | None:
+        return PlayersFileError(self.problems) if self.problems else None
+
+
+def players_import_preview(*, text: str, tournament: Tournament | None = None) -> ImportPreview:
+    """Check a players file as ``players_import`` would, storing nothing.
+
+    Each line says whether its player and club exist already and, with
+    ``tournament``, whether the player is entered in it.
+    """
+    lines, problems = _lines_checked(text)
+    clubs = _clubs_known()
+    known = _players_known(lines)
+    entered: set[int] = set()
+    if tournament is not None:
+        ids = [p.pk for p in known.values()]
+        entered = set(
+            Entry.objects.filter(tournament=tournament, player_id__in=ids).values_list(
+                "player_id", flat=True
+            )
+        )
+    shown = []
+    for line in lines:
+        club = clubs.get(line.club.casefold()) if line.club else None
+        player = (
+            None
+            if line.club and club is None
+            else known.get((line.name, club.pk if club else None))
+        )
+        shown.append(
+            PreviewLine(
+                number=line.number,
+                name=line.name,
+                club=line.club,
+                problems=[(t, p) for n, t, p in problems if n == line.number],
+                player=player,
+                club_new=bool(line.club) and club is None,
+                entered=player is not None and player.pk in entered,
+            )
+        )
+    return ImportPreview(lines=shown, problems=sorted(problems, key=lambda p: p[0]))
+
+
+@transaction.atomic
+def players_import(*, text: str, tournament: Tournament | None = None) -> ImportResult:
+    """Create the players of a ``name,club`` CSV (and their clubs), all or nothing.
+
+    A player with the same name and club as an existing one is not created
+    again. With ``tournament`` every listed player is entered. Raises
+    ``PlayersFileError`` listing every bad line; then nothing is stored.
+    """
+    lines, problems = _lines_checked(text)
     if problems:
         raise PlayersFileError(problems)
 
-    clubs = {c.name.casefold(): c for c in Club.objects.all()}
+    clubs = _clubs_known()
     new_clubs: dict[str, Club] = {}
     for line in lines:
         if line.club and line.club.casefold() not in clubs:
             new_clubs[line.club.casefold()] = Club(name=line.club)
     for club in Club.objects.bulk_create(new_clubs.values()):
         clubs[club.name.casefold()] = club
-    known: dict[tuple[str, int | None], Player] = {}
-    for player in Player.objects.filter(name__in=[line.name for line in lines]).order_by("id"):
-        known.setdefault((player.name, player.club_id), player)
+    known = _players_known(lines)
     result = ImportResult()
     fresh: list[Player] = []
     for line in lines:

@@ -1,4 +1,5 @@
-"""Tournament services: creating a tournament, changing its settings, deleting it.
+"""Tournament services: creating a tournament, changing its settings, finishing
+and reopening it, deleting it.
 
 Vocabulary: a tournament's *settings* are its model fields other than its id,
 its owner and its creation time: its name and address (*slug*), its plan and
@@ -7,6 +8,14 @@ rule settings are judged by the rules engine and the standings, so a refusal
 carries their message. ``table_points`` is ``{"2": [4, 0], "3": [...], "4":
 [...]}``; sizes left out keep their current points. A setting that is not a
 model field is a programming error (``TypeError``), not a user's.
+``co_organisers`` (users, never the owner) is given with the settings too.
+
+Once a game of the tournament is recorded, it has *results*: the *scoring
+settings* (joker penalty, pool tie, table points) then stay as they are, since
+a new value would change what is already recorded; the plan (rounds, stages,
+seating, ...) and the ranking stay editable. A tournament is *finished* when
+its organisers say so, which needs every match of its latest round complete;
+a finished tournament can be *reopened*.
 """
 
 from __future__ import annotations
@@ -17,14 +26,15 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
 from django.db import transaction
+from django.db.models import Count, F
 from django.utils.text import slugify
 
 from scoring import rules
-from scoring.errors import UserError, _
+from scoring.errors import ConflictError, UserError, _
 
 from ..access import UserLike
 from ..fields import table_points_rules
-from ..models import Tournament
+from ..models import Game, Match, Round, Tournament
 from ..standings.ranking import tie_breaks_check
 from ._clean import model_checked
 
@@ -34,6 +44,8 @@ SETTINGS = frozenset(
     if f.editable and f.name not in ("id", "owner", "created")
 )
 SLUG_MAX = 80
+# Addresses the web pages use themselves (/t/new/).
+SLUGS_RESERVED = frozenset({"new"})
 # Rendered by the model as constraint names, so said here in words.
 _BOUNDS = {
     "max_table_size": (
@@ -48,6 +60,16 @@ _BOUNDS = {
     ),
     "rounds": (0, 100, _("A tournament plans 0 to 100 rounds; %(value)s is out of range.")),
 }
+# What a new value would change in the results already recorded.
+_SCORING = {
+    "joker_penalty": _("Results exist: a new joker penalty would change scores already recorded."),
+    "pool_tie": _(
+        "Results exist: a new tie policy for the lowest rack would change scores already recorded."
+    ),
+    "table_points": _(
+        "Results exist: new table points would change the table points of games already played."
+    ),
+}
 
 
 def slug_free(name: str) -> str:
@@ -55,7 +77,7 @@ def slug_free(name: str) -> str:
     base = (slugify(name) or "tournament")[:70]
     taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
     slug, suffix = base, 1
-    while slug in taken:
+    while slug in taken or slug in SLUGS_RESERVED:
         suffix += 1
         slug = f"{base}-{suffix}"
     return slug
@@ -75,7 +97,9 @@ def _slug_check(tournament: Tournament) -> None:
             field="slug",
             slug=slug,
         ) from error
-    if Tournament.objects.filter(slug=slug).exclude(pk=tournament.pk).exists():
+    if slug in SLUGS_RESERVED or (
+        Tournament.objects.filter(slug=slug).exclude(pk=tournament.pk).exists()
+    ):
         raise UserError(
             _("The slug “%(slug)s” is taken by another tournament."), field="slug", slug=slug
         )
@@ -122,28 +146,112 @@ def _settings_apply(tournament: Tournament, settings: dict[str, Any]) -> list[st
     return list(settings)
 
 
+def _co_organisers_check(owner_id: int | None, users: Any) -> list[Any]:
+    users = list(users)
+    if any(u.pk == owner_id for u in users):
+        raise UserError(
+            _("The owner organises the tournament already; name other users as co-organisers."),
+            field="co_organisers",
+        )
+    return users
+
+
+def has_results(tournament: Tournament) -> bool:
+    """Whether any game of the tournament is recorded."""
+    return Game.objects.filter(match__round__tournament=tournament).exists()
+
+
+def _scoring_kept(tournament: Tournament, before: dict[str, Any]) -> None:
+    """Refuse a changed scoring setting once results exist."""
+    changed = [n for n, value in before.items() if getattr(tournament, n) != value]
+    if changed and has_results(tournament):
+        name = changed[0]
+        params: dict[str, Any] = {}
+        if name == "table_points":
+            # The first table size whose points changed, for a form with an input per size.
+            old = before[name]
+            params["size"] = next(s for s, v in tournament.table_points.items() if old.get(s) != v)
+        raise ConflictError(_SCORING[name], field=name, **params)
+
+
 @transaction.atomic
-def tournament_create(*, owner: Any, **settings: Any) -> Tournament:
+def tournament_create(*, owner: Any, co_organisers: Any = (), **settings: Any) -> Tournament:
     """A new tournament owned by ``owner``; settings left out take their defaults,
     and the slug is made from the name when none is given."""
     tournament = Tournament(owner=owner)
     _settings_apply(tournament, settings)
+    users = _co_organisers_check(tournament.owner_id, co_organisers)
     tournament.save()
+    tournament.co_organisers.set(users)
     return tournament
 
 
 @transaction.atomic
 def tournament_update(
-    *, tournament: Tournament, user: UserLike = None, **changes: Any
+    *, tournament: Tournament, user: UserLike = None, co_organisers: Any = None, **changes: Any
 ) -> Tournament:
-    """Change some settings of a tournament; the others stay as they are.
+    """Change some settings of a tournament; the others stay as they are
+    (``co_organisers``: ``None`` keeps them, a list replaces them).
 
     ``user`` is who makes the change (the caller has checked that they may).
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    before = {name: getattr(tournament, name) for name in _SCORING}
     changed = _settings_apply(tournament, changes)
+    _scoring_kept(tournament, before)
+    if co_organisers is not None:
+        users = _co_organisers_check(tournament.owner_id, co_organisers)
     if changed:
         tournament.save(update_fields=changed)
+    if co_organisers is not None:
+        tournament.co_organisers.set(users)
+    return tournament
+
+
+def _unfinished_tables(round_: Round) -> list[int]:
+    return list(
+        Match.objects.filter(round=round_)
+        .annotate(played=Count("games"))
+        .filter(played__lt=F("round__games_per_match"))
+        .order_by("table")
+        .values_list("table", flat=True)
+    )
+
+
+@transaction.atomic
+def tournament_finish(*, tournament: Tournament) -> Tournament:
+    """Declare the tournament finished: its standings are its final placings.
+
+    Refused while a table of the latest round has games left to play.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ConflictError(_("The tournament is finished already."))
+    latest = Round.objects.filter(tournament=tournament).order_by("-number").first()
+    if latest is not None:
+        tables = _unfinished_tables(latest)
+        if tables:
+            raise ConflictError(
+                _(
+                    "Round %(number)s is not finished: table(s) %(tables)s still have games to "
+                    "play. Enter their results first."
+                ),
+                number=latest.number,
+                tables=", ".join(str(t) for t in tables),
+            )
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+    return tournament
+
+
+@transaction.atomic
+def tournament_reopen(*, tournament: Tournament) -> Tournament:
+    """Reopen a finished tournament, to play on or to correct a result."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.FINISHED:
+        raise ConflictError(_("The tournament is not finished; there is nothing to reopen."))
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
     return tournament
 
 

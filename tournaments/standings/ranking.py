@@ -47,6 +47,33 @@ RANK_BY_SCORE = "score"
 RANK_BY_TABLE_POINTS = "table_points"
 RANK_BY_AVERAGE = "average"
 
+# The standings column that shows each ranking key: pages and prints put it
+# first after the player's name.
+RANKING_COLUMNS: dict[str, str] = {
+    RANK_BY_SCORE: "score",
+    RANK_BY_TABLE_POINTS: "table_points",
+    RANK_BY_AVERAGE: "average",
+}
+
+
+# Each standings number's heading, translated where it is shown.
+COLUMN_LABELS: dict[str, str] = {
+    "score": _("Score"),
+    "average": _("Average"),
+    "games": _("Games"),
+    "wins": _("Wins"),
+    "rack_total": _("Rack total"),
+    "table_points": _("Table points"),
+    "adjustments": _("Adjustments"),
+}
+
+
+def columns_ranking_first(*, ranking: str, columns: Sequence[str]) -> list[str]:
+    """``columns`` with the ranking key's column first (added when missing)."""
+    lead = RANKING_COLUMNS.get(ranking, "score")
+    return [lead, *(c for c in columns if c != lead)]
+
+
 # Every tie-break a tournament may name, in the order they are offered.
 TIE_BREAK_NAMES: tuple[str, ...] = (
     "score",

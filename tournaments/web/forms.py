@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
@@ -128,7 +129,10 @@ class AdjustmentForm(forms.Form):
     points = forms.CharField(
         label=_("Points"),
         max_length=20,
-        help_text=_("Negative for a penalty, positive for a bonus."),
+        help_text=_(
+            "A number above 0, without a sign: a penalty takes these points away, "
+            "a bonus adds them."
+        ),
         widget=forms.TextInput(attrs={"inputmode": "decimal", "class": "num"}),
     )
     reason = forms.CharField(label=_("Reason"), max_length=200)
@@ -137,16 +141,79 @@ class AdjustmentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [("", "—"), *((p.pk, p.name) for p in players)]  # type: ignore[attr-defined]
 
+    def clean_points(self) -> Decimal | str:
+        """The points with the sign the kind gives them (a penalty's are negative).
+
+        The organiser types how many points, never a sign; what is not a
+        number at all goes to the service as typed, which says what is wrong.
+        """
+        text: str = self.cleaned_data["points"].strip().replace(",", ".")
+        try:
+            value = Decimal(text)
+        except InvalidOperation:
+            return text
+        if not value.is_finite():
+            return text
+        if value <= 0:
+            raise forms.ValidationError(
+                gettext(
+                    "Type a number above 0, without a sign: choosing penalty or bonus "
+                    "sets the sign."
+                ),
+                code="not_positive",
+            )
+        kind = self.cleaned_data.get("kind")
+        return -value if kind == Adjustment.Kind.PENALTY else value
+
     def user_error_add(self, error: UserError) -> None:
         field = error.field if error.field in self.fields else None
         self.add_error(field, error.render(gettext))
 
 
-class EntriesAddForm(forms.Form):
-    """Register existing players in a tournament."""
+class SwapForm(forms.Form):
+    """Two players seated in the last round, to change places before play."""
 
-    players = forms.TypedMultipleChoiceField(label=_("Players"), coerce=int)
+    player_a = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    player_b = forms.TypedChoiceField(label=_("changes places with"), coerce=int)
 
-    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, tables: Sequence[Sequence[Seat]], **kwargs: Any) -> None:
+        """``tables``: the round's seats, table by table (table 1 first), in seat order."""
         super().__init__(*args, **kwargs)
-        self.fields["players"].choices = [(p.pk, p.name) for p in players]  # type: ignore[attr-defined]
+        self.tables = [list(table) for table in tables]
+        self.table_of = {s.player_id: n for n, t in enumerate(self.tables, start=1) for s in t}
+        self.names = {s.player_id: s.player.name for t in self.tables for s in t}
+        choices = [("", "—")] + [
+            (
+                s.player_id,
+                gettext("%(player)s (table %(table)s)") % {"player": s.player.name, "table": n},
+            )
+            for n, table in enumerate(self.tables, start=1)
+            for s in table
+        ]
+        for name in ("player_a", "player_b"):
+            self.fields[name].choices = choices  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        a, b = cleaned.get("player_a"), cleaned.get("player_b")
+        if a is not None and b is not None:
+            if a == b:
+                self.add_error("player_b", gettext("Choose two different players."))
+            elif self.table_of[a] == self.table_of[b]:
+                self.add_error(
+                    "player_b",
+                    gettext("Both sit at table %(table)s: choose players at different tables.")
+                    % {"table": self.table_of[a]},
+                )
+        return cleaned
+
+    def tables_swapped(self) -> list[list[int]]:
+        """The round's tables (player ids in seat order) with the two players swapped;
+        call after ``is_valid()``."""
+        a, b = self.cleaned_data["player_a"], self.cleaned_data["player_b"]
+        other = {a: b, b: a}
+        return [[other.get(s.player_id, s.player_id) for s in table] for table in self.tables]
+
+    def user_error_add(self, error: UserError) -> None:
+        field = error.field if error.field in self.fields else None
+        self.add_error(field, error.render(gettext))

@@ -1,12 +1,15 @@
 """The organiser desk: ``/t/<slug>/organise/`` and the actions posted from it.
 
-Vocabulary: the *desk* is one page with the tournament's players (enter,
-withdraw, check in or out), its rounds (seat the next, re-seat the last while
-no result is in) and its adjustments (penalties and bonuses). Every action is
-a POST to its own address that runs one service and comes back to the desk
-(POST-redirect-GET); a refusal (``UserError``) stores nothing and comes back
-as a message, or next to the input it concerns. Only the tournament's
-organisers get here (``pages.organiser_required``).
+Vocabulary: the *desk* is one page with the *next step* (where the event
+stands and the actions that make sense now, ``tournaments.progress``), the
+tournament's players (enter, withdraw, check in or out), its rounds (seat the
+next round or stage, re-seat the last or swap two of its players while no
+result is in) and its adjustments (penalties and bonuses). Every action is a
+POST to its own address that runs one service and comes back to the top of
+the desk (POST-redirect-GET, no anchor: the message shows at the top of the
+page); a refusal (``UserError``) stores nothing and comes back as a message,
+or next to the input it concerns. Only the tournament's organisers get here
+(``pages.organiser_required``).
 """
 
 from __future__ import annotations
@@ -14,32 +17,35 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_POST
 
 from scoring.errors import UserError
 
-from ..models import Entry, Player, Round, Tournament
+from .. import progress
+from ..models import Adjustment, Player, Round, Seat, Tournament
 from ..selectors import (
     adjustments_of,
     entries_of,
-    players_not_entered,
+    progress_of,
     rounds_for,
     rounds_listed,
     seating_quality_for,
 )
 from ..services import adjustments as adjustment_services
-from ..services import entries as entry_services
 from ..services import rounds as round_services
-from .forms import AdjustmentForm, EntriesAddForm
+from .desk_forms import PlayerAddForm, players_section
+from .forms import AdjustmentForm, SwapForm
 from .pages import organiser_required
 
 
-def _organise_url(tournament: Tournament, anchor: str = "") -> str:
-    return reverse("web:organise", kwargs={"slug": tournament.slug}) + anchor
+def _organise_url(tournament: Tournament) -> str:
+    # No #anchor: the action's message is at the top of the page, where the
+    # browser lands.
+    return reverse("web:organise", kwargs={"slug": tournament.slug})
 
 
 def _entered_players(tournament: Tournament) -> list[Player]:
@@ -51,6 +57,8 @@ def _organise_page(
     tournament: Tournament,
     *,
     adjustment_form: AdjustmentForm | None = None,
+    swap_form: SwapForm | None = None,
+    player_form: PlayerAddForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     entries = list(entries_of(tournament=tournament))
@@ -58,22 +66,34 @@ def _organise_page(
     # Earlier rounds are a line each (their tables are on the round pages);
     # the latest is shown in full, since that is where the evening's work is.
     latest = list(rounds_for(tournament=tournament, numbers=[r.number for r in listed[-1:]]))
-    others = list(players_not_entered(tournament=tournament))
+    # From what the page has read already: the next step costs no query.
+    step = progress.step_next(
+        progress_of(
+            tournament=tournament,
+            entries=entries,
+            rounds=listed,
+            latest=latest[0] if latest else None,
+        )
+    )
+    can_reseat = bool(listed) and listed[-1].games_played == 0
+    if swap_form is None and latest and can_reseat:
+        swap_form = SwapForm(tables=_tables_of(latest[0]))
     return render(
         request,
         "tournaments/organise.html",
         {
             "tournament": tournament,
-            "entries": entries,
+            **players_section(request, tournament, entries=entries, player_form=player_form),
             "rounds": listed,
             "latest": latest[0] if latest else None,
-            # Only the last round, before any result, can be re-seated.
-            "can_reseat": bool(listed) and listed[-1].games_played == 0,
+            "step": step,
+            # Only the last round, before any result, can be re-seated or changed.
+            "can_reseat": can_reseat,
+            "swap_form": swap_form,
             "quality": seating_quality_for(tournament=tournament) if listed else None,
             "adjustments": adjustments_of(tournament=tournament).reverse(),
             "adjustment_form": adjustment_form
             or AdjustmentForm(players=[e.player for e in entries]),
-            "entries_form": EntriesAddForm(players=others) if others else None,
         },
         status=status,
     )
@@ -94,75 +114,99 @@ def _service_run(request: HttpRequest, action: Callable[[], str]) -> None:
         messages.success(request, done)
 
 
-@require_POST
-@organiser_required
-def round_seat(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    def act() -> str:
-        round_ = round_services.round_seat_next(tournament=tournament)
-        return gettext("Round %(number)s seated.") % {"number": round_.number}
-
-    _service_run(request, act)
-    return HttpResponseRedirect(_organise_url(tournament, "#rounds"))
+def _tables_of(round_: Round) -> list[list[Seat]]:
+    """A round's seats table by table, from ``rounds_for``'s prefetch."""
+    return [list(match.seats.all()) for match in round_.matches.all()]
 
 
-@require_POST
-@organiser_required
-def round_reseat(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
-
-    def act() -> str:
-        round_services.round_reseat(round=round_)
-        return gettext("Round %(number)s re-seated.") % {"number": number}
-
-    _service_run(request, act)
-    return HttpResponseRedirect(_organise_url(tournament, "#rounds"))
-
-
-ENTRY_ACTIONS: dict[str, tuple[Callable[..., Entry], str]] = {
-    "withdraw": (entry_services.entry_withdraw, gettext_noop("%(player)s withdrawn.")),
-    "check-in": (entry_services.entry_activate, gettext_noop("%(player)s checked in.")),
-    "check-out": (
-        entry_services.entry_check_out,
-        gettext_noop("%(player)s checked out for the next round."),
-    ),
+SEATED: dict[str, str] = {
+    Round.Stage.QUALIFYING: gettext_noop("Round %(number)s seated."),
+    Round.Stage.SEMIFINAL: gettext_noop("Semi-finals seated as round %(number)s."),
+    Round.Stage.FINAL: gettext_noop("Final seated as round %(number)s."),
 }
 
 
 @require_POST
 @organiser_required
-def entry_status(
-    request: HttpRequest, tournament: Tournament, player_id: int, action: str
-) -> HttpResponse:
-    entry = get_object_or_404(
-        Entry.objects.select_related("player"), tournament=tournament, player_id=player_id
-    )
-    service, done = ENTRY_ACTIONS[action]
+def round_seat(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Seat the next round: qualifying, or the stage posted (``stage``)."""
+    stage = request.POST.get("stage") or Round.Stage.QUALIFYING
 
     def act() -> str:
-        service(tournament=tournament, player_id=player_id)
-        return gettext(done) % {"player": entry.player.name}
+        round_ = round_services.round_seat_next(tournament=tournament, stage=stage)
+        return gettext(SEATED[round_.stage]) % {"number": round_.number}
 
     _service_run(request, act)
-    return HttpResponseRedirect(_organise_url(tournament, "#players"))
+    return HttpResponseRedirect(_organise_url(tournament))
+
+
+@organiser_required
+def round_reseat(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """GET: what re-seating does, and a button to confirm; POST: re-seat."""
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    if request.method == "POST":
+
+        def act() -> str:
+            round_services.round_reseat(round=round_)
+            return gettext("Round %(number)s re-seated.") % {"number": number}
+
+        _service_run(request, act)
+        return HttpResponseRedirect(_organise_url(tournament))
+    listed = rounds_listed(tournament=tournament)
+    if listed[-1].number != number or listed[-1].games_played:
+        messages.error(
+            request,
+            gettext(
+                "Round %(number)s can no longer be re-seated: only the last round can, "
+                "and only before any result is recorded."
+            )
+            % {"number": number},
+        )
+        return HttpResponseRedirect(_organise_url(tournament))
+    return render(
+        request,
+        "tournaments/desk/reseat_confirm.html",
+        {"tournament": tournament, "round": round_, "listed": listed[-1]},
+    )
 
 
 @require_POST
 @organiser_required
-def entries_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = EntriesAddForm(request.POST, players=list(players_not_entered(tournament=tournament)))
+def players_swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Two players of the last round change places, before any result is in."""
+    found = list(rounds_for(tournament=tournament, numbers=[number]))
+    if not found:
+        raise Http404
+    round_ = found[0]
+    form = SwapForm(request.POST, tables=_tables_of(round_))
     if form.is_valid():
-        ids: list[int] = form.cleaned_data["players"]
-
-        def act() -> str:
-            entry_services.entries_add(tournament=tournament, player_ids=ids)
-            return ngettext("%(count)s player entered.", "%(count)s players entered.", len(ids)) % {
-                "count": len(ids)
-            }
-
-        _service_run(request, act)
-    else:
-        messages.error(request, gettext("Choose the players to enter."))
-    return HttpResponseRedirect(_organise_url(tournament, "#players"))
+        byes = Adjustment.objects.filter(round=round_, kind=Adjustment.Kind.BYE).values_list(
+            "player_id", flat=True
+        )
+        try:
+            round_services.round_manual_set(
+                round=round_, tables=form.tables_swapped(), byes=list(byes)
+            )
+        except UserError as error:
+            form.user_error_add(error)
+        else:
+            messages.success(
+                request,
+                gettext("%(a)s and %(b)s changed places in round %(number)s.")
+                % {
+                    "a": form.names[form.cleaned_data["player_a"]],
+                    "b": form.names[form.cleaned_data["player_b"]],
+                    "number": number,
+                },
+            )
+            return HttpResponseRedirect(_organise_url(tournament))
+    # The form is far down the page on a phone: say at the top what happened.
+    messages.error(
+        request,
+        gettext("Nothing was swapped: see the swap form under the tables of round %(number)s.")
+        % {"number": number},
+    )
+    return _organise_page(request, tournament, swap_form=form, status=400)
 
 
 @require_POST
@@ -183,5 +227,5 @@ def adjustment_add(request: HttpRequest, tournament: Tournament) -> HttpResponse
             form.user_error_add(error)
         else:
             messages.success(request, gettext("Adjustment added."))
-            return HttpResponseRedirect(_organise_url(tournament, "#adjustments"))
+            return HttpResponseRedirect(_organise_url(tournament))
     return _organise_page(request, tournament, adjustment_form=form, status=400)

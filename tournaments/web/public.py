@@ -4,9 +4,12 @@ Vocabulary: a tournament page shows its rounds *inline* (every table of every
 round) while they are few; past ``ROUNDS_INLINE_TABLES`` tables it shows only
 the latest round and links the others, each of which has its own *round
 page*. The *standings page* is the whole ranked list, sortable, paged, and
-exported (CSV, XLSX, ODS, JSON) with every row. Any user sees these pages of a
-visible tournament; an organiser also gets links to the organiser desk and to
-the match pages.
+exported (CSV, XLSX, ODS, JSON) with every row. Both show the tournament's
+ranking key first after the name (``tables``). A *finished* tournament's page
+shows its *final places*, read by the same selector as the final report PDF
+(``standings.queries.final_places_for``), so the two always agree. Any user
+sees these pages of a visible tournament; an organiser also gets links to the
+organiser desk and to the match pages.
 """
 
 from __future__ import annotations
@@ -22,14 +25,22 @@ from django_tables2 import SingleTableMixin
 from django_tables2.export.views import ExportMixin
 
 from ..models import Round, Tournament
-from ..selectors import clubs_listed, rounds_for, rounds_listed, tournaments_visible
-from ..standings.queries import standings_for
+from ..selectors import (
+    clubs_listed,
+    rounds_for,
+    rounds_listed,
+    tournaments_mine,
+    tournaments_visible,
+)
+from ..standings.queries import final_places_for, standings_for
 from ..standings.ranking import StandingRow
 from .pages import MatchView, can_organise, match_view, tournament_shown
-from .tables import StandingsExport, StandingsTable
+from .tables import StandingsExport, StandingsTable, standings_cells
 
 STANDINGS_TOP = 10
 ROUNDS_INLINE_TABLES = 40
+# The tournament page's short standings: the ranking's column first, then these.
+STANDINGS_SHORT = ("score", "games", "wins")
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -38,6 +49,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "tournaments/home.html",
         {
             "tournaments": tournaments_visible(user=request.user),
+            "mine": tournaments_mine(user=request.user),
             "clubs": clubs_listed(),
         },
     )
@@ -58,6 +70,10 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     every_round = sum(r.tables for r in listed) <= ROUNDS_INLINE_TABLES
     shown = [r.number for r in (listed if every_round else listed[-1:])]
     standings = standings_for(tournament=tournament)
+    finished = tournament.status == Tournament.Status.FINISHED
+    places = final_places_for(tournament=tournament) if finished else []
+    places_shown = standings_cells(places, ranking=tournament.ranking, columns=())
+    stages, qualifying = dict(Round.Stage.choices), Round.Stage.QUALIFYING
     return render(
         request,
         "tournaments/tournament_detail.html",
@@ -66,6 +82,16 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "rounds": _rounds_shown(tournament, shown),
             "round_links": [] if every_round else listed,
             "standings": standings[:STANDINGS_TOP],
+            "standings_table": standings_cells(
+                standings[:STANDINGS_TOP], ranking=tournament.ranking, columns=STANDINGS_SHORT
+            ),
+            "places": places_shown.labels if finished else None,
+            # Each place with its stage, named when the semi-finals or the final decided it.
+            "places_staged": any(row.stage != qualifying for row in places),
+            "places_rows": [
+                (row, cells, stages.get(row.stage, "") if row.stage != qualifying else "")
+                for row, cells in places_shown.rows
+            ],
             "standings_more": len(standings) > STANDINGS_TOP,
             "players_count": len(standings),
             "can_organise": can_organise(request, tournament),
@@ -119,6 +145,11 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
         if self._rows is None:
             self._rows = standings_for(tournament=self.tournament)
         return list(self._rows)
+
+    def get_table_kwargs(self) -> dict[str, Any]:
+        # The page leads with the ranking's column; the exports keep fixed columns.
+        exporting = StandingsExport.is_valid_format(self.request.GET.get(self.export_trigger_param))
+        return {"ranking": None if exporting else self.tournament.ranking}
 
     def get_dataset_kwargs(self) -> dict[str, str]:
         return {"title": gettext("Standings")}

@@ -1,23 +1,37 @@
-"""django-tables2 tables of the web pages.
+"""django-tables2 tables of the web pages, and the standings' columns.
 
 Vocabulary: the *standings table* shows the selector's ``StandingRow`` list
 (a plain list, sorted in Python by django-tables2 when a header is clicked)
 and is what the CSV/XLSX/ODS/JSON exports are made of. Numbers are shown the
 way a score sheet shows them (``24``, ``-3.50``) and exported as plain numbers.
+The *lead column* shows the tournament's ranking key (total score, table
+points or average): on a page it comes first after the player's name and is
+emphasised; the exports keep their fixed columns. *Standings cells* are a
+row's numbers as text, in a given column order, for the short tables drawn
+without django-tables2 (the tournament page's standings and final places).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 import django_tables2 as tables
 from django.template.defaultfilters import floatformat
+from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django_tables2.export import TableExport
 
-from ..standings.ranking import StandingRow
+from ..standings.ranking import COLUMN_LABELS, StandingRow, columns_ranking_first
+
+# Every number a standings row shows: its heading, and whether it shows its sign.
+SIGNED = {"score", "average", "adjustments"}
+NUMBER_LABELS: dict[str, tuple[Promise, bool]] = {
+    name: (_(label), name in SIGNED) for name, label in COLUMN_LABELS.items()
+}
 
 
 class StandingsExport(TableExport):
@@ -38,6 +52,12 @@ def number_plain(value: Decimal | int) -> int | float:
     return value
 
 
+def number_text(value: Decimal | int, *, signed: bool = False) -> str:
+    """A number as a score sheet shows it: no ``.00`` when whole, ``+`` when asked."""
+    text = floatformat(value, "-2")
+    return f"+{text}" if signed and value > 0 else text
+
+
 class NumberColumn(tables.Column):
     """A score-like number: no ``.00`` when whole; right-aligned."""
 
@@ -47,14 +67,16 @@ class NumberColumn(tables.Column):
         super().__init__(*args, **kwargs)
 
     def render(self, value: Decimal | int) -> str:
-        text = floatformat(value, "-2")
-        return f"+{text}" if self.signed and value > 0 else text
+        return number_text(value, signed=self.signed)
 
     def value(self, value: Decimal | int) -> int | float:
         return number_plain(value)
 
 
 class StandingsTable(tables.Table):
+    """The standings; given a ``ranking``, its lead column comes first after
+    the name, emphasised. Without one (the exports) the columns are fixed."""
+
     rank = tables.Column(verbose_name="#", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     name = tables.Column(verbose_name=_("Player"))
     # A phone at the table has room for the numbers, not the club.
@@ -62,12 +84,29 @@ class StandingsTable(tables.Table):
         verbose_name=_("Club"),
         attrs={"td": {"class": "hide-narrow"}, "th": {"class": "hide-narrow"}},
     )
-    score = NumberColumn(verbose_name=_("Score"), signed=True)
-    games = NumberColumn(verbose_name=_("Games"))
-    wins = NumberColumn(verbose_name=_("Wins"))
-    rack_total = NumberColumn(verbose_name=_("Rack total"))
-    table_points = NumberColumn(verbose_name=_("Table points"))
-    adjustments = NumberColumn(verbose_name=_("Adjustments"), signed=True)
+    score = NumberColumn(verbose_name=NUMBER_LABELS["score"][0], signed=True)
+    games = NumberColumn(verbose_name=NUMBER_LABELS["games"][0])
+    wins = NumberColumn(verbose_name=NUMBER_LABELS["wins"][0])
+    rack_total = NumberColumn(verbose_name=NUMBER_LABELS["rack_total"][0])
+    table_points = NumberColumn(verbose_name=NUMBER_LABELS["table_points"][0])
+    adjustments = NumberColumn(verbose_name=NUMBER_LABELS["adjustments"][0], signed=True)
+    # Shown only when the tournament ranks by it.
+    average = NumberColumn(verbose_name=NUMBER_LABELS["average"][0], signed=True)
+
+    NUMBERS = ("score", "games", "wins", "rack_total", "table_points", "adjustments")
+
+    def __init__(self, *args: Any, ranking: str | None = None, **kwargs: Any) -> None:
+        numbers = list(self.NUMBERS)
+        if ranking is not None:
+            numbers = columns_ranking_first(ranking=ranking, columns=numbers)
+            kwargs["sequence"] = ["rank", "name", numbers[0], "club", *numbers[1:], "..."]
+        else:
+            kwargs["sequence"] = ["rank", "name", "club", *numbers, "..."]
+        kwargs["exclude"] = [] if "average" in numbers else ["average"]
+        super().__init__(*args, **kwargs)
+        if ranking is not None:
+            lead = {"class": "num lead"}
+            self.columns[numbers[0]].column.attrs = {"td": lead, "th": lead}
 
     class Meta:
         template_name = "django_tables2/table.html"
@@ -86,3 +125,25 @@ class StandingsTable(tables.Table):
 
     def value_rank(self, value: int) -> int:
         return value
+
+
+@dataclass(frozen=True)
+class StandingsCells:
+    """A short standings table: the number columns' labels and each row's numbers as text."""
+
+    labels: list[Promise]
+    rows: list[tuple[StandingRow, list[str]]]
+
+
+def standings_cells(
+    rows: Sequence[StandingRow], *, ranking: str, columns: Sequence[str]
+) -> StandingsCells:
+    """``rows`` with the numbers of ``columns``, the ranking's lead column first."""
+    order = columns_ranking_first(ranking=ranking, columns=columns)
+    return StandingsCells(
+        labels=[NUMBER_LABELS[c][0] for c in order],
+        rows=[
+            (row, [number_text(getattr(row, c), signed=NUMBER_LABELS[c][1]) for c in order])
+            for row in rows
+        ],
+    )

@@ -7,13 +7,17 @@ from django.urls import URLPattern, path
 from scoring import web as scoring_web
 
 from .. import converters  # noqa: F401  (registers <id:…>)
-from . import match, organise, public
+from . import desk_players, desk_results, match, organise, public, settings
 
 app_name = "web"
 urlpatterns: list[URLPattern] = [
     path("", public.home, name="home"),
     path("calculator/", scoring_web.calculator, name="calculator"),
+    path("t/new/", settings.tournament_new, name="tournament-new"),  # before <slug>
     path("t/<slug:slug>/", public.tournament_detail, name="tournament"),
+    path("t/<slug:slug>/edit/", settings.tournament_edit, name="tournament-edit"),
+    path("t/<slug:slug>/finish/", settings.tournament_finish, name="tournament-finish"),
+    path("t/<slug:slug>/reopen/", settings.tournament_reopen, name="tournament-reopen"),
     path("t/<slug:slug>/rounds/<id:number>/", public.round_detail, name="round"),
     path("t/<slug:slug>/standings/", public.StandingsView.as_view(), name="standings"),
     path("t/<slug:slug>/organise/", organise.organise, name="organise"),
@@ -23,26 +27,67 @@ urlpatterns: list[URLPattern] = [
         organise.round_reseat,
         name="round-reseat",
     ),
-    path("t/<slug:slug>/organise/entries/", organise.entries_add, name="entries-add"),
+    path(
+        "t/<slug:slug>/organise/rounds/<id:number>/swap/",
+        organise.players_swap,
+        name="players-swap",
+    ),
+    path("t/<slug:slug>/organise/entries/", desk_players.entries_add, name="entries-add"),
+    path("t/<slug:slug>/organise/players/new/", desk_players.player_add, name="player-add"),
+    path(
+        "t/<slug:slug>/organise/players/import/",
+        desk_players.players_import,
+        name="players-import",
+    ),
+    path(
+        "t/<slug:slug>/organise/players/import/confirm/",
+        desk_players.players_import_confirm,
+        name="players-import-confirm",
+    ),
+    path(
+        "t/<slug:slug>/organise/players/<id:player_id>/withdraw/confirm/",
+        desk_players.entry_withdraw_confirm,
+        name="entry-withdraw-confirm",
+    ),
     path(
         "t/<slug:slug>/organise/players/<id:player_id>/withdraw/",
-        organise.entry_status,
+        desk_players.entry_status,
         {"action": "withdraw"},
         name="entry-withdraw",
     ),
     path(
         "t/<slug:slug>/organise/players/<id:player_id>/check-in/",
-        organise.entry_status,
+        desk_players.entry_status,
         {"action": "check-in"},
         name="entry-check-in",
     ),
     path(
         "t/<slug:slug>/organise/players/<id:player_id>/check-out/",
-        organise.entry_status,
+        desk_players.entry_status,
         {"action": "check-out"},
         name="entry-check-out",
     ),
     path("t/<slug:slug>/organise/adjustments/", organise.adjustment_add, name="adjustment-add"),
+    path(
+        "t/<slug:slug>/organise/adjustments/<id:adjustment_id>/delete/",
+        desk_results.adjustment_delete,
+        name="adjustment-delete",
+    ),
+    path(
+        "t/<slug:slug>/organise/tables/<id:match_id>/",
+        desk_results.desk_match,
+        name="desk-match",
+    ),
+    path(
+        "t/<slug:slug>/organise/tables/<id:match_id>/correct/",
+        desk_results.desk_game_correct,
+        name="desk-game-correct",
+    ),
+    path(
+        "t/<slug:slug>/organise/tables/<id:match_id>/games/<id:number>/delete/",
+        desk_results.desk_game_delete,
+        name="desk-game-delete",
+    ),
     path("m/<str:token>/", match.match_entry, name="match"),
     path("m/<str:token>/correct/", match.match_correct, name="match-correct"),
     path(

@@ -300,11 +300,12 @@ def test_tournament_admin_shows_a_bad_rule_setting_at_its_field(
 
 
 def test_tournament_admin_changes_settings_through_the_service(client: Client, world: World):
-    path = url(Tournament, "change", world.tournament.pk)
+    fresh = tournament_entered(players=4)  # no results yet: its scoring settings may change
+    path = url(Tournament, "change", fresh.pk)
     data = form_data(client.get(path).content.decode(), "tournament_form")
     data.update({"table_points": '{"4": [6, 3, 1, 0]}', "joker_penalty": "25", "_save": "Save"})
     assert client.post(path, data).status_code == 302
-    world.tournament.refresh_from_db()
-    assert world.tournament.table_points["4"] == [6, 3, 1, 0]
-    assert world.tournament.table_points["2"] == [4, 0]
-    assert world.tournament.joker_penalty == 25
+    fresh.refresh_from_db()
+    assert fresh.table_points["4"] == [6, 3, 1, 0]
+    assert fresh.table_points["2"] == [4, 0]
+    assert fresh.joker_penalty == 25

@@ -123,7 +123,7 @@ ENDPOINTS: list[tuple[str, str, Any, Any, dict[str, str], list[int]]] = [
     ("create tournament", "post", lambda w: f"{T}/", lambda w: {"name": "New cup"}, {},
      [401, 201, 201, 201, 401, 401]),
     ("change tournament", "patch", lambda w: f"{T}/{w.tournament.pk}/",
-     lambda w: {"joker_penalty": 25}, {}, [401, 403, 200, 200, 401, 401]),
+     lambda w: {"rounds": 5}, {}, [401, 403, 200, 200, 401, 401]),
     ("replace tournament", "put", lambda w: f"{T}/{w.tournament.pk}/", tournament_body, {},
      [401, 403, 200, 200, 401, 401]),
     ("delete tournament", "delete", lambda w: f"{T}/{w.tournament.pk}/", lambda w: None, {},

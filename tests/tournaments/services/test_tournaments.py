@@ -1,5 +1,6 @@
 """tournament_create / tournament_update: every setting a user can get wrong is refused
-at its field with a clear message, and nothing is stored."""
+at its field with a clear message, and nothing is stored; once results exist the
+scoring settings stay; co-organisers; finishing and reopening."""
 
 from __future__ import annotations
 
@@ -8,12 +9,15 @@ from typing import Any
 
 import pytest
 
-from scoring.errors import UserError
-from tests.factories import ClubFactory, TournamentFactory, UserFactory
+from scoring.errors import ConflictError, UserError
+from tests.factories import ClubFactory, MatchFactory, TournamentFactory, UserFactory, match_seated
+from tests.tournaments.web.support import play
 from tournaments.models import Tournament
 from tournaments.services.tournaments import (
     slug_free,
     tournament_create,
+    tournament_finish,
+    tournament_reopen,
     tournament_update,
 )
 
@@ -113,3 +117,91 @@ def test_an_unknown_setting_is_a_bug():
         tournament_create(owner=UserFactory(), name="X", colour="red")
     with pytest.raises(TypeError, match="id"):
         tournament_update(tournament=TournamentFactory(), id=5)
+
+
+def test_co_organisers_are_set_and_replaced_but_never_the_owner():
+    owner, ann, bob = UserFactory(), UserFactory(), UserFactory()
+    t = tournament_create(owner=owner, name="Cup", co_organisers=[ann])
+    assert list(t.co_organisers.all()) == [ann]
+    tournament_update(tournament=t, rounds=4)  # left out: kept
+    assert list(t.co_organisers.all()) == [ann]
+    tournament_update(tournament=t, co_organisers=[bob])
+    assert list(t.co_organisers.all()) == [bob]
+    with pytest.raises(UserError, match="owner") as caught:
+        tournament_update(tournament=t, co_organisers=[bob, owner], rounds=7)
+    assert caught.value.field == "co_organisers"
+    t.refresh_from_db()
+    assert (list(t.co_organisers.all()), t.rounds) == ([bob], 4)
+    with pytest.raises(UserError, match="owner"):
+        tournament_create(owner=owner, name="Other", co_organisers=[owner])
+    assert Tournament.objects.count() == 1
+
+
+SCORING_CHANGES = [
+    ({"joker_penalty": 25}, "joker_penalty", "a new joker penalty would change scores"),
+    ({"pool_tie": "fewest_tiles"}, "pool_tie", "a new tie policy"),
+    ({"table_points": {"4": [5, 3, 1, 0]}}, "table_points", "new table points"),
+]
+
+
+@pytest.mark.parametrize(("given", "field", "fragment"), SCORING_CHANGES)
+def test_scoring_settings_are_refused_once_results_exist(given, field, fragment):
+    match = match_seated(players=4, joker_penalty=30)
+    t = match.round.tournament
+    tournament_update(tournament=t, **given)  # no result yet: allowed
+    tournament_update(
+        tournament=t, joker_penalty=30, pool_tie="share", table_points={"4": [4, 3, 1, 0]}
+    )
+    play(match, games=1)
+    with pytest.raises(ConflictError) as caught:
+        tournament_update(tournament=t, rounds=9, **given)
+    assert caught.value.field == field
+    assert caught.value.render().startswith("Results exist:")
+    assert fragment in caught.value.render()
+    t.refresh_from_db()
+    assert (t.joker_penalty, t.pool_tie, t.table_points["4"], t.rounds) == (
+        30,
+        "share",
+        [4, 3, 1, 0],
+        3,
+    )
+
+
+def test_after_results_the_plan_stays_editable_and_unchanged_scoring_values_pass():
+    match = match_seated(players=4)
+    t = match.round.tournament
+    play(match, games=1)
+    changed = tournament_update(
+        tournament=t,
+        rounds=5,
+        games_per_round=2,
+        seating="balanced",
+        semifinal_players=8,
+        ranking="table_points",
+        tie_breaks=["wins", "score"],
+        # The same values again, as a full form sends them: not a change.
+        joker_penalty=t.joker_penalty,
+        pool_tie=t.pool_tie,
+        table_points=dict(t.table_points),
+    )
+    assert (changed.rounds, changed.games_per_round, changed.seating) == (5, 2, "balanced")
+    assert (changed.semifinal_players, changed.ranking) == (8, "table_points")
+
+
+def test_finish_is_refused_while_the_latest_round_has_games_to_play():
+    match = match_seated(players=4, games_per_round=2)
+    t = match.round.tournament
+    other = MatchFactory(round=match.round, table=2)
+    play(match, games=2)
+    with pytest.raises(ConflictError) as caught:
+        tournament_finish(tournament=t)
+    assert "Round 1" in caught.value.render() and "table(s) 2 " in caught.value.render()
+    t.refresh_from_db()
+    assert t.status != Tournament.Status.FINISHED
+    other.delete()
+    assert tournament_finish(tournament=t).status == Tournament.Status.FINISHED
+    with pytest.raises(ConflictError, match="finished already"):
+        tournament_finish(tournament=t)
+    assert tournament_reopen(tournament=t).status == Tournament.Status.RUNNING
+    with pytest.raises(ConflictError, match="not finished"):
+        tournament_reopen(tournament=t)

@@ -103,13 +103,13 @@ def test_organiser_adds_an_adjustment_and_a_refused_one_shows_why(organiser) -> 
     Entry.objects.create(tournament=tournament, player=player)
     url = "/t/club-night/organise/adjustments/"
     ok = client.post(
-        url, {"player": player.pk, "kind": "penalty", "points": "-10", "reason": "Late"}
+        url, {"player": player.pk, "kind": "penalty", "points": "10", "reason": "Late"}
     )
     assert ok.status_code == 302
     assert Adjustment.objects.get().points == -10
-    bad = client.post(url, {"player": player.pk, "kind": "penalty", "points": "5", "reason": "x"})
+    bad = client.post(url, {"player": player.pk, "kind": "penalty", "points": "-5", "reason": "x"})
     assert bad.status_code == 400
-    assert "enter a negative number" in bad.context["adjustment_form"].errors["points"][0]
+    assert "Type a number above 0" in bad.context["adjustment_form"].errors["points"][0]
     assert Adjustment.objects.count() == 1
 
 

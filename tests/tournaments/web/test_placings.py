@@ -1,0 +1,147 @@
+"""Final placings and the ranking's column: a finished tournament's page shows
+the same places as the final report PDF, and every standings table (the
+tournament page, the standings page, the PDFs) leads with the ranking's column
+while the exports keep theirs."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+import pytest
+from django.test import Client
+
+from tests.factories import round_play, tournament_entered
+from tests.scoring.sheets.pdf import pages_of
+from tournaments.models import Tournament
+from tournaments.services import rounds, stages
+from tournaments.standings.queries import final_places_for, standings_for
+
+pytestmark = pytest.mark.django_db
+
+
+def _finished(**settings) -> Tournament:
+    """Qualifying, semi-finals and a final played, then finished."""
+    t = tournament_entered(players=12, games_per_round=2, rounds=1, semifinal_players=8, **settings)
+    round_play(rounds.round_seat_next(tournament=t), seed=3)
+    round_play(stages.stage_seat(tournament=t, stage="semifinal"), seed=4)
+    round_play(stages.stage_seat(tournament=t, stage="final"), seed=5)
+    Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.FINISHED)
+    t.refresh_from_db()
+    return t
+
+
+def _web_places(client: Client, t: Tournament) -> list[str]:
+    page = client.get(f"/t/{t.slug}/").content.decode()
+    section = page.split('id="places"', 1)[1].split("</section>", 1)[0]
+    return re.findall(r'<td class="name">(.*?)</td>', section)
+
+
+def _pdf_order(text: str, names: list[str]) -> list[str]:
+    return sorted(names, key=text.index)
+
+
+@pytest.mark.parametrize("ranking", ["score", "table_points"])
+def test_finished_tournament_page_shows_the_report_pdfs_placings(client: Client, ranking) -> None:
+    t = _finished(ranking=ranking, final_carry_over=ranking == "score")
+    client.force_login(t.owner)
+
+    web = _web_places(client, t)
+    report = pages_of(client.get(f"/t/{t.slug}/report.pdf").content)
+    text = "".join(p.extract_text() for p in report).split("Results by table")[0]
+    everyone = list(t.entries.values_list("player__name", flat=True))
+
+    assert len(web) == 12 and sorted(web) == sorted(everyone)
+    assert _pdf_order(text, everyone) == web
+    assert web == [r.name for r in final_places_for(tournament=t)]
+    # The final's four lead the places, whatever the qualifying totals said.
+    finalists = set(t.round_set.get(stage="final").seats.values_list("player__name", flat=True))
+    assert set(web[:4]) == finalists
+
+
+def test_placings_only_once_the_tournament_is_finished(client: Client) -> None:
+    t = tournament_entered(players=4, games_per_round=1)
+    round_play(rounds.round_seat_next(tournament=t))
+    assert 'id="places"' not in client.get(f"/t/{t.slug}/").content.decode()
+    Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.FINISHED)
+    page = client.get(f"/t/{t.slug}/").content.decode()
+    assert 'id="places"' in page and "Final placings" in page
+
+
+# ----------------------------------------------------------------------------- the ranking's column
+
+
+def _headings(html: str, table_class: str) -> list[str]:
+    table = html.split(f'class="{table_class}', 1)[1].split("</thead>", 1)[0]
+    cells = re.findall(r"<th[^>]*>(.*?)</th>", table, flags=re.S)
+    return [re.sub(r"<[^>]+>", "", c).strip() for c in cells]
+
+
+@pytest.mark.parametrize(
+    ("ranking", "lead"),
+    [("score", "Score"), ("table_points", "Table points"), ("average", "Average")],
+)
+def test_pages_lead_with_the_ranking_column(client: Client, ranking: str, lead: str) -> None:
+    t = tournament_entered(players=4, games_per_round=2, ranking=ranking)
+    round_play(rounds.round_seat_next(tournament=t))
+
+    page = client.get(f"/t/{t.slug}/").content.decode()
+    short = _headings(page, "data compact standings-short")
+    assert short[:3] == ["#", "Player", lead]
+    assert short.count(lead) == 1 and "Games" in short and "Wins" in short
+    assert re.search(r'<th scope="col" class="num lead">' + lead, page)
+
+    response = client.get(f"/t/{t.slug}/standings/")
+    full = _headings(response.content.decode(), "data standings")
+    assert full[:4] == ["#", "Player", lead, "Club"]
+    assert full.count(lead) == 1
+    assert ("Average" in full) == (ranking == "average")
+    bold = re.findall(r'<td class="lead num">([^<]*)</td>', response.content.decode())
+    assert len(bold) == 4  # one emphasised number a player
+
+    # The exports keep their columns.
+    exported = client.get(f"/t/{t.slug}/standings/?_export=csv").content.decode()
+    header = next(csv.reader(io.StringIO(exported)))
+    assert header == [
+        "#",
+        "Player",
+        "Club",
+        "Score",
+        "Games",
+        "Wins",
+        "Rack total",
+        "Table points",
+        "Adjustments",
+    ]
+
+
+def test_standings_page_lead_column_holds_the_ranking_values(client: Client) -> None:
+    t = tournament_entered(players=4, games_per_round=2, ranking="table_points")
+    round_play(rounds.round_seat_next(tournament=t))
+    response = client.get(f"/t/{t.slug}/standings/")
+    bold = re.findall(r'<td class="lead num">([^<]*)</td>', response.content.decode())
+    rows = standings_for(tournament=t)
+    assert bold == [f"{r.table_points:f}".rstrip("0").rstrip(".") for r in rows]
+
+
+@pytest.mark.parametrize(
+    ("ranking", "order"),
+    [
+        ("table_points", ["Table points", "Score", "Games", "Wins", "Rack total", "Adjustments"]),
+        ("average", ["Average", "Score", "Games", "Wins", "Rack total", "Table points"]),
+        ("score", ["Score", "Games", "Wins", "Rack total", "Table points", "Adjustments"]),
+    ],
+)
+def test_pdfs_lead_with_the_ranking_column(ranking: str, order: list[str]) -> None:
+    t = tournament_entered(players=4, games_per_round=2, ranking=ranking)
+    round_play(rounds.round_seat_next(tournament=t))
+    client = Client()
+    client.force_login(t.owner)
+    for url in (f"/t/{t.slug}/standings.pdf", f"/t/{t.slug}/report.pdf"):
+        text = " ".join(
+            "".join(p.extract_text() for p in pages_of(client.get(url).content)).split()
+        )
+        header = text.split("Club", 1)[1]
+        positions = [header.index(label) for label in order]
+        assert positions == sorted(positions), (url, header[:200])

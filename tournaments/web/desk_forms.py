@@ -1,0 +1,124 @@
+"""The players section of the organiser desk: its forms, and what it shows.
+
+Vocabulary: a *new player* is typed in one line (a name, a club chosen from
+those that exist, or none) and entered at once; a *search* (``?q=``) finds
+players not yet entered by part of their name or club, each offered with an
+Enter button (with JavaScript the same box asks the players API as the
+organiser types); a *players list* is a pasted list or an uploaded CSV file
+(a name a line, or ``name,club``) that is previewed before it is imported.
+When few players are not yet entered, the desk also offers them all in one
+multiple choice, which is quicker on a club night.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.db.models import Q
+from django.http import HttpRequest
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.errors import UserError
+
+from ..models import Club, Entry, Player, Tournament
+from ..selectors import players_not_entered
+from ..services.players import NAME_MAX
+
+SEARCH_SHOWN = 30  # players listed for one search
+POOL_LISTED = 40  # up to this many players not entered are offered in one list
+FILE_MAX = 1_000_000  # bytes: thousands of players, far more than any event
+
+
+class PlayerAddForm(forms.Form):
+    """A new player, entered in the tournament at once."""
+
+    name = forms.CharField(label=_("Name"), max_length=NAME_MAX)
+    club = forms.ModelChoiceField(
+        label=_("Club"),
+        queryset=Club.objects.order_by("name"),
+        required=False,
+        empty_label=_("No club"),
+    )
+
+    def user_error_add(self, error: UserError) -> None:
+        field = error.field if error.field in self.fields else None
+        self.add_error(field, error.render(gettext))
+
+
+class EntriesAddForm(forms.Form):
+    """Register existing players in a tournament."""
+
+    players = forms.TypedMultipleChoiceField(label=_("Players"), coerce=int)
+
+    def __init__(self, *args: Any, players: list[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["players"].choices = [(p.pk, p.name) for p in players]  # type: ignore[attr-defined]
+
+
+class PlayersImportForm(forms.Form):
+    """A players list, pasted or as a file; ``text`` is the list either way."""
+
+    file = forms.FileField(
+        label=_("CSV file"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,text/csv,text/plain"}),
+    )
+    text = forms.CharField(
+        label=_("Or paste a list"),
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 6, "cols": 40, "spellcheck": "false"}),
+        help_text=_("A player a line: a name, or name,club. A first line name,club is a header."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        upload = cleaned.get("file")
+        if upload:
+            if upload.size > FILE_MAX:
+                self.add_error("file", gettext("The file is too large (at most 1 MB)."))
+                return cleaned
+            raw = upload.read()
+            # Spreadsheets on Windows still save CSV in their own code page.
+            for encoding in ("utf-8-sig", "cp1252"):
+                try:
+                    cleaned["text"] = raw.decode(encoding)
+                    break
+                except UnicodeDecodeError:
+                    continue
+            else:
+                self.add_error("file", gettext("The file is not text: save it as CSV."))
+        elif not cleaned.get("text", "").strip():
+            self.add_error("text", gettext("Paste a list of players or choose a file."))
+        return cleaned
+
+
+def players_found(*, tournament: Tournament, query: str) -> list[Player]:
+    """Players not entered whose name or club contains ``query``, the first few."""
+    found = players_not_entered(tournament=tournament).filter(
+        Q(name__icontains=query) | Q(club__name__icontains=query)
+    )
+    return list(found.select_related("club")[:SEARCH_SHOWN])
+
+
+def players_section(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    entries: list[Entry],
+    player_form: PlayerAddForm | None = None,
+) -> dict[str, Any]:
+    """What the desk's players section draws (``player_form``: a refused one, bound)."""
+    query = request.GET.get("q", "").strip()[:NAME_MAX]
+    pool = list(players_not_entered(tournament=tournament)[: POOL_LISTED + 1])
+    return {
+        "entries": entries,
+        "entered_ids": [e.player_id for e in entries],
+        "player_form": player_form or PlayerAddForm(),
+        "import_form": PlayersImportForm(),
+        "query": query,
+        "found": players_found(tournament=tournament, query=query) if query else None,
+        "entries_form": EntriesAddForm(players=pool) if 0 < len(pool) <= POOL_LISTED else None,
+    }

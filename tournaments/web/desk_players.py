@@ -1,0 +1,190 @@
+"""Players on the organiser desk: who plays, and who is here for the next round.
+
+Vocabulary: *entering* a player registers them in the tournament, either a
+new one typed in one line (``services.players.player_enter``; a walk-in
+mid-event plays from the next round) or existing ones found by a search;
+*importing* a players list first shows its *preview* (every line as it will
+be imported, with its problems) and imports only when the organiser
+*confirms* the same text; any problem imports nothing. *Check in*, *check
+out* and *withdraw* change an entry's status; a withdrawal is asked for on a
+confirmation page first.
+
+Each action is a POST that runs one service and comes back to the desk
+(POST-redirect-GET) with a message; a refused form is drawn again with the
+message at its field and nothing stored. Only the tournament's organisers
+get here (``pages.organiser_required``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext, gettext_noop, ngettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring.errors import UserError
+
+from ..models import Entry, Tournament
+from ..selectors import players_not_entered
+from ..services import entries as entry_services
+from ..services import players as player_services
+from .desk_forms import EntriesAddForm, PlayerAddForm, PlayersImportForm
+from .organise import _organise_page, _organise_url, _service_run
+from .pages import organiser_required
+
+
+@require_POST
+@organiser_required
+def player_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = PlayerAddForm(request.POST)
+    if form.is_valid():
+        try:
+            entry = player_services.player_enter(
+                tournament=tournament,
+                name=form.cleaned_data["name"],
+                club=form.cleaned_data["club"],
+            )
+        except UserError as error:
+            form.user_error_add(error)
+        else:
+            if tournament.round_set.exists():
+                done = gettext("%(player)s entered: seated from the next round.")
+            else:
+                done = gettext("%(player)s entered.")
+            messages.success(request, done % {"player": entry.player.name})
+            return HttpResponseRedirect(_organise_url(tournament))
+    return _organise_page(request, tournament, player_form=form, status=400)
+
+
+@require_POST
+@organiser_required
+def entries_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = EntriesAddForm(request.POST, players=list(players_not_entered(tournament=tournament)))
+    if form.is_valid():
+        ids: list[int] = form.cleaned_data["players"]
+
+        def act() -> str:
+            entries = entry_services.entries_add(tournament=tournament, player_ids=ids)
+            if len(entries) == 1:
+                return gettext("%(player)s entered.") % {"player": entries[0].player.name}
+            return ngettext("%(count)s player entered.", "%(count)s players entered.", len(ids)) % {
+                "count": len(ids)
+            }
+
+        _service_run(request, act)
+    else:
+        messages.error(request, gettext("Choose the players to enter."))
+    return HttpResponseRedirect(_organise_url(tournament))
+
+
+ENTRY_ACTIONS: dict[str, tuple[Callable[..., Entry], str]] = {
+    "withdraw": (entry_services.entry_withdraw, gettext_noop("%(player)s withdrawn.")),
+    "check-in": (entry_services.entry_activate, gettext_noop("%(player)s checked in.")),
+    "check-out": (
+        entry_services.entry_check_out,
+        gettext_noop("%(player)s checked out for the next round."),
+    ),
+}
+
+
+def _entry_of(tournament: Tournament, player_id: int) -> Entry:
+    return get_object_or_404(
+        Entry.objects.select_related("player__club"), tournament=tournament, player_id=player_id
+    )
+
+
+@require_POST
+@organiser_required
+def entry_status(
+    request: HttpRequest, tournament: Tournament, player_id: int, action: str
+) -> HttpResponse:
+    entry = _entry_of(tournament, player_id)
+    service, done = ENTRY_ACTIONS[action]
+
+    def act() -> str:
+        service(tournament=tournament, player_id=player_id)
+        return gettext(done) % {"player": entry.player.name}
+
+    _service_run(request, act)
+    return HttpResponseRedirect(_organise_url(tournament))
+
+
+@require_GET
+@organiser_required
+def entry_withdraw_confirm(
+    request: HttpRequest, tournament: Tournament, player_id: int
+) -> HttpResponse:
+    """Ask before withdrawing: the form on this page posts to ``entry_status``."""
+    entry = _entry_of(tournament, player_id)
+    return render(
+        request,
+        "tournaments/desk/withdraw_confirm.html",
+        {
+            "tournament": tournament,
+            "entry": entry,
+            "seated": tournament.round_set.exists(),
+        },
+    )
+
+
+def _preview_page(
+    request: HttpRequest, tournament: Tournament, form: PlayersImportForm, text: str | None = None
+) -> HttpResponse:
+    preview = (
+        None
+        if text is None
+        else player_services.players_import_preview(text=text, tournament=tournament)
+    )
+    general = preview.general if preview else []
+    return render(
+        request,
+        "tournaments/desk/import_preview.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "text": text,
+            "preview": preview,
+            "rows": [(line, line.messages(gettext)) for line in preview.lines] if preview else [],
+            "general": player_services.PlayersFileError(general).lines(gettext) if general else [],
+        },
+        status=400 if form.errors or (preview and preview.problems) else 200,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_required
+def players_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The import form (GET) and the preview of what it would import (POST)."""
+    if request.method != "POST":
+        return _preview_page(request, tournament, PlayersImportForm())
+    form = PlayersImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _preview_page(request, tournament, form)
+    text: str = form.cleaned_data["text"]
+    # The form below the preview shows the list as it was read, to be fixed.
+    return _preview_page(request, tournament, PlayersImportForm(initial={"text": text}), text)
+
+
+@require_POST
+@organiser_required
+def players_import_confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Import the previewed text; on any problem, the preview again and nothing stored."""
+    text = request.POST.get("text", "")
+    try:
+        result = player_services.players_import(text=text, tournament=tournament)
+    except player_services.PlayersFileError:
+        return _preview_page(request, tournament, PlayersImportForm(initial={"text": text}), text)
+    listed = len(result.created) + len(result.existing)
+    messages.success(
+        request,
+        ngettext(
+            "%(count)s player imported and entered (%(new)s new).",
+            "%(count)s players imported and entered (%(new)s new).",
+            listed,
+        )
+        % {"count": listed, "new": len(result.created)},
+    )
+    return HttpResponseRedirect(_organise_url(tournament))

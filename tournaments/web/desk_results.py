@@ -1,0 +1,292 @@
+"""Results on the organiser desk: one match's games, and the adjustments.
+
+Vocabulary: the *match desk* (``/t/<slug>/organise/tables/<match id>/``) is
+the organiser's page for one table of any round: its games with their scores,
+the form for the next game, a *correction* of any recorded game (chosen with
+``?correct=<game number>``, checked against the game's ``version`` so that a
+stale page is refused), a *deletion* behind a confirmation page, and the
+match's *history*: every record, correction and deletion, with the racks as
+they were then. An *adjustment deletion* takes back an organiser's penalty or
+bonus, also behind a confirmation page.
+
+Every write runs one service (``services.games``, ``services.adjustments``)
+and answers with a redirect to the page the organiser came from
+(POST-redirect-GET); a refusal (``UserError``) stores nothing and is shown
+next to the input it concerns, or at the top of the page. Only the
+tournament's organisers get here (``pages.organiser_required``): a match's
+token opens the table's own page, never the desk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+
+from scoring.errors import UserError
+
+from ..models import Adjustment, Game, GameRevision, Match, Seat, Tournament
+from ..selectors import match_detail, revisions_of
+from ..services import adjustments as adjustment_services
+from ..services.games import game_correct, game_delete, game_racks_entered, game_record
+from .forms import GameCorrectForm, GameForm
+from .pages import MatchView, match_view, organiser_required
+
+CORRECT_PREFIX = "fix"
+
+
+def _match_of(tournament: Tournament, match_id: int) -> Match:
+    """The tournament's match with that id, laid out for a page; else 404."""
+    try:
+        match = match_detail(match_id=match_id)
+    except Match.DoesNotExist:
+        raise Http404 from None
+    if match.round.tournament_id != tournament.pk:
+        raise Http404
+    match.round.tournament = tournament  # already read, with its rules
+    return match
+
+
+def _game_of(view: MatchView, number: int) -> Game | None:
+    return next((game for game, _racks in view.games if game.number == number), None)
+
+
+def _next_number(view: MatchView) -> int:
+    """The number the next recorded game gets: a deleted game's gap is filled first."""
+    taken = {game.number for game, _racks in view.games}
+    return min(set(range(1, view.planned + 2)) - taken)
+
+
+def correct_form_for(view: MatchView, game: Game) -> GameCorrectForm:
+    """A correction form holding the game as it was entered, at its version."""
+    racks = next(r for g, r in view.games if g.pk == game.pk)
+    entered = game_racks_entered(racks=[r for r in racks if r is not None])
+    return GameCorrectForm(
+        seats=view.seats,
+        prefix=CORRECT_PREFIX,
+        initial={
+            "ending": game.ending,
+            "game": game.number,
+            "version": game.version,
+            **GameForm.racks_initial(seats=view.seats, racks=entered),
+        },
+    )
+
+
+@dataclass(frozen=True)
+class HistoryRack:
+    """One rack of a history line, as it was then."""
+
+    tiles: str | None
+    points: int
+    jokers: int
+    score: Decimal
+    winner: bool
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """One revision with its racks in seat order (``None``: the seat had no rack)."""
+
+    revision: GameRevision
+    ending: str
+    racks: list[HistoryRack | None]
+
+
+def history_lines(*, revisions: list[GameRevision], seats: list[Seat]) -> list[HistoryLine]:
+    """The revisions' snapshots laid out by seat, as the games grid is."""
+    endings = dict(Game.Ending.choices)
+    lines = []
+    for revision in revisions:
+        snapshot: dict[str, Any] = revision.snapshot or {}
+        by_player = {r.get("player"): r for r in snapshot.get("racks", [])}
+        racks: list[HistoryRack | None] = []
+        for seat in seats:
+            rack = by_player.get(seat.player_id)
+            racks.append(
+                None
+                if rack is None
+                else HistoryRack(
+                    tiles=rack.get("tiles"),
+                    points=rack.get("points") or 0,
+                    jokers=rack.get("jokers") or 0,
+                    score=Decimal(str(rack.get("score") or 0)),
+                    winner=bool(rack.get("winner")),
+                )
+            )
+        ending = str(snapshot.get("ending", ""))
+        lines.append(
+            HistoryLine(revision=revision, ending=str(endings.get(ending, ending)), racks=racks)
+        )
+    return lines
+
+
+def _desk_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    match: Match,
+    *,
+    form: GameForm | None = None,
+    correct_form: GameCorrectForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    view = match_view(match)
+    if form is None and not view.complete:
+        form = GameForm(seats=view.seats)
+    correcting = None
+    if correct_form is None:
+        chosen = request.GET.get("correct", "")
+        correcting = _game_of(view, int(chosen)) if chosen.isdigit() else None
+        if correcting is not None:
+            correct_form = correct_form_for(view, correcting)
+    elif correct_form.is_bound:
+        number = correct_form.data.get(f"{CORRECT_PREFIX}-game", "")
+        correcting = _game_of(view, int(number)) if str(number).isdigit() else None
+    return render(
+        request,
+        "tournaments/desk/match.html",
+        {
+            "tournament": tournament,
+            "match": match,
+            "view": view,
+            "form": form if not view.complete else None,
+            "refused": form.non_field_errors() if form is not None and view.complete else [],
+            "next_number": _next_number(view),
+            "correct_form": correct_form,
+            "correcting": correcting,
+            "history": history_lines(revisions=list(revisions_of(match=match)), seats=view.seats),
+            "can_organise": True,
+        },
+        status=status,
+    )
+
+
+@organiser_required
+def desk_match(request: HttpRequest, tournament: Tournament, match_id: int) -> HttpResponse:
+    """A match on the desk; POST records its next game."""
+    match = _match_of(tournament, match_id)
+    if request.method != "POST":
+        return _desk_page(request, tournament, match)
+    form = GameForm(request.POST, seats=list(match.seats.all()))
+    if form.is_valid():
+        try:
+            game = game_record(
+                match=match,
+                ending=form.cleaned_data["ending"],
+                racks=form.racks(),
+                user=request.user,
+            )
+        except UserError as error:
+            form.user_error_add(error)
+        else:
+            messages.success(
+                request, gettext("Game %(number)s recorded.") % {"number": game.number}
+            )
+            return redirect("web:desk-match", slug=tournament.slug, match_id=match.pk)
+    return _desk_page(request, tournament, match, form=form, status=400)
+
+
+@organiser_required
+def desk_game_correct(request: HttpRequest, tournament: Tournament, match_id: int) -> HttpResponse:
+    """Correct any recorded game of the match (POST only; GET shows the match)."""
+    match = _match_of(tournament, match_id)
+    if request.method != "POST":
+        return redirect("web:desk-match", slug=tournament.slug, match_id=match.pk)
+    form = GameCorrectForm(request.POST, seats=list(match.seats.all()), prefix=CORRECT_PREFIX)
+    if form.is_valid():
+        game = _game_of(match_view(match), form.cleaned_data["game"])
+        if game is None:
+            form.add_error(None, gettext("That game no longer exists; reload the page."))
+        else:
+            try:
+                game_correct(
+                    game=game,
+                    ending=form.cleaned_data["ending"],
+                    racks=form.racks(),
+                    version=form.cleaned_data["version"],
+                    user=request.user,
+                )
+            except UserError as error:
+                form.user_error_add(error)
+            else:
+                messages.success(
+                    request, gettext("Game %(number)s corrected.") % {"number": game.number}
+                )
+                return redirect("web:desk-match", slug=tournament.slug, match_id=match.pk)
+    return _desk_page(request, tournament, match, correct_form=form, status=400)
+
+
+@organiser_required
+def desk_game_delete(
+    request: HttpRequest, tournament: Tournament, match_id: int, number: int
+) -> HttpResponse:
+    """GET asks for a confirmation; POST (with the game's version) deletes the game."""
+    match = _match_of(tournament, match_id)
+    view = match_view(match)
+    game = _game_of(view, number)
+    if game is None:
+        raise Http404
+    errors: list[str] = []
+    status = 200
+    if request.method == "POST":
+        version = request.POST.get("version", "")
+        try:
+            game_delete(
+                game=game, version=int(version) if version.isdigit() else None, user=request.user
+            )
+        except UserError as error:
+            errors.append(error.render(gettext))
+            status = error.status
+            # Show the game as it is now, with its current version to confirm.
+            game.refresh_from_db()
+            view = match_view(_match_of(tournament, match_id))
+        else:
+            messages.success(request, gettext("Game %(number)s deleted.") % {"number": number})
+            return redirect("web:desk-match", slug=tournament.slug, match_id=match.pk)
+    racks = next(r for g, r in view.games if g.number == number)
+    return render(
+        request,
+        "tournaments/desk/game_delete_confirm.html",
+        {
+            "tournament": tournament,
+            "match": match,
+            "view": view,
+            "game": game,
+            "racks": list(zip(view.seats, racks, strict=True)),
+            "errors": errors,
+        },
+        status=status,
+    )
+
+
+@organiser_required
+def adjustment_delete(
+    request: HttpRequest, tournament: Tournament, adjustment_id: int
+) -> HttpResponse:
+    """GET asks for a confirmation; POST deletes the organiser's adjustment."""
+    adjustment = get_object_or_404(
+        Adjustment.objects.select_related("player", "round"),
+        pk=adjustment_id,
+        tournament=tournament,
+    )
+    if request.method == "POST":
+        try:
+            adjustment_services.adjustment_delete(adjustment=adjustment)
+        except UserError as error:
+            messages.error(request, error.render(gettext))
+        else:
+            messages.success(
+                request,
+                gettext("Adjustment for %(player)s deleted.") % {"player": adjustment.player.name},
+            )
+        return redirect("web:organise", slug=tournament.slug)
+    return render(
+        request,
+        "tournaments/desk/adjustment_delete_confirm.html",
+        {"tournament": tournament, "adjustment": adjustment},
+    )

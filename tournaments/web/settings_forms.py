@@ -1,0 +1,270 @@
+"""The tournament settings form: what an organiser types on ``/t/new/`` and
+``/t/<slug>/edit/``, turned into the arguments of the tournament services.
+
+Vocabulary: the form's *sections* group its fields for the page (the event,
+the rules of scoring, the ranking, the plan, the organisers). Table points are
+three small inputs, one per table size (``table_points_2`` ... ``_4``), each a
+list of whole numbers such as "4 3 1 0"; tie-breaks are one ordered list of
+names; co-organisers one list of usernames. The form checks only the shape
+(a number is a number, a username exists); the services judge the values and
+their refusal is put back at its input by ``user_error_add``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.conf import settings as django_settings
+from django.contrib.auth import get_user_model
+from django.forms.boundfield import BoundField
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.errors import UserError
+
+from ..models import Club, Tournament
+from ..standings.ranking import TIE_BREAK_NAMES
+
+TABLE_SIZES = (2, 3, 4)
+SCORING_FIELDS = ("joker_penalty", "pool_tie", "table_points_2", "table_points_3", "table_points_4")
+_SPLIT = re.compile(r"[\s,;]+")
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in _SPLIT.split(text.strip()) if w]
+
+
+def _number(**attrs: str) -> forms.NumberInput:
+    return forms.NumberInput(attrs={"class": "num", "inputmode": "numeric", **attrs})
+
+
+@dataclass
+class Section:
+    """A titled group of the form's inputs, for the page."""
+
+    title: str
+    fields: list[BoundField]
+
+
+class TournamentForm(forms.Form):
+    """A tournament's settings; ``settings()`` gives them as service arguments."""
+
+    name = forms.CharField(label=_("Name"), max_length=160)
+    date = forms.DateField(
+        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    club = forms.ModelChoiceField(
+        label=_("Club"),
+        queryset=Club.objects.order_by("name"),
+        required=False,
+        empty_label=_("— no club —"),
+        help_text=_("The organising club, if any."),
+    )
+    public = forms.BooleanField(
+        label=_("Public"),
+        required=False,
+        help_text=_("Anyone can follow a public tournament; a private one only its organisers."),
+    )
+    language = forms.ChoiceField(
+        label=_("Language"),
+        choices=django_settings.LANGUAGES,
+        help_text=_("The language of its score sheets and reports."),
+    )
+    paper = forms.ChoiceField(
+        label=_("Paper size"), choices=Tournament.Paper.choices, help_text=_("For printing.")
+    )
+
+    joker_penalty = forms.IntegerField(
+        label=_("Joker penalty"),
+        widget=_number(),
+        help_text=_("Points per joker left on a rack: 30 in the official rules, 25 in some."),
+    )
+    pool_tie = forms.ChoiceField(
+        label=_("Tie for the lowest rack"),
+        choices=Tournament.PoolTie.choices,
+        help_text=_("When the pool runs out and two racks are equally low."),
+    )
+    table_points_2 = forms.CharField(
+        label=_("Table points, 2 players"), max_length=40, help_text=_("First place first: 4 0.")
+    )
+    table_points_3 = forms.CharField(
+        label=_("Table points, 3 players"), max_length=40, help_text=_("E.g. 4 2 0.")
+    )
+    table_points_4 = forms.CharField(
+        label=_("Table points, 4 players"),
+        max_length=40,
+        help_text=_("E.g. 4 3 1 0. Players who tie for a place share its points."),
+    )
+    ranking = forms.ChoiceField(
+        label=_("Ranking"),
+        choices=Tournament.Ranking.choices,
+        help_text=_("What the standings are ordered by."),
+    )
+    tie_breaks = forms.CharField(
+        label=_("Tie-breaks"),
+        max_length=300,
+        required=False,
+        help_text=format_lazy(
+            _("In order, separated by commas, from: {names}. Applied when the ranking ties."),
+            names=", ".join(TIE_BREAK_NAMES),
+        ),
+    )
+    min_games = forms.IntegerField(
+        label=_("Minimum games to be ranked by average"),
+        widget=_number(),
+        help_text=_("Only for the average ranking; 0 for none."),
+    )
+
+    rounds = forms.IntegerField(
+        label=_("Rounds"), widget=_number(), help_text=_("Qualifying rounds planned.")
+    )
+    games_per_round = forms.IntegerField(
+        label=_("Games per round"), widget=_number(), help_text=_("Games at each table, 1 to 30.")
+    )
+    seating = forms.ChoiceField(
+        label=_("Seating"),
+        choices=Tournament.Seating.choices,
+        help_text=_("How the next round's tables are drawn."),
+    )
+    max_table_size = forms.TypedChoiceField(
+        label=_("Largest table"),
+        coerce=int,
+        choices=[(n, str(n)) for n in TABLE_SIZES],
+        help_text=_("Players at a full table; smaller tables fill the rest."),
+    )
+    bye_score = forms.DecimalField(
+        label=_("Score for a bye"),
+        max_digits=8,
+        decimal_places=2,
+        widget=forms.TextInput(attrs={"class": "num", "inputmode": "decimal"}),
+        help_text=_("What a player left without a table scores for the round."),
+    )
+    semifinal_players = forms.IntegerField(
+        label=_("Players in the semi-finals"),
+        widget=_number(),
+        help_text=_("0 for none; otherwise the best of the qualifying, in tables of 4."),
+    )
+    final_carry_over = forms.BooleanField(
+        label=_("Carry qualifying points into the final"), required=False
+    )
+
+    co_organisers = forms.CharField(
+        label=_("Co-organisers"),
+        max_length=1000,
+        required=False,
+        help_text=_(
+            "Usernames of other users who may organise this tournament, separated by commas."
+        ),
+    )
+
+    SECTIONS = (
+        (_("Event"), ("name", "date", "club", "public", "language", "paper")),
+        (
+            _("Scoring"),
+            ("joker_penalty", "pool_tie", "table_points_2", "table_points_3", "table_points_4"),
+        ),
+        (_("Ranking"), ("ranking", "tie_breaks", "min_games")),
+        (
+            _("Plan"),
+            (
+                "rounds",
+                "games_per_round",
+                "seating",
+                "max_table_size",
+                "bye_score",
+                "semifinal_players",
+                "final_carry_over",
+            ),
+        ),
+        (_("Organisers"), ("co_organisers",)),
+    )
+
+    def __init__(self, *args: Any, results: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if results:
+            note = gettext("Results exist: this cannot change any more.")
+            for name in SCORING_FIELDS:
+                self.fields[name].help_text = f"{self.fields[name].help_text} {note}"
+
+    @staticmethod
+    def initial_from(tournament: Tournament) -> dict[str, Any]:
+        """A (possibly unsaved) tournament's settings as the form's initial data."""
+        composed = {
+            "club",
+            "tie_breaks",
+            "co_organisers",
+            *(f"table_points_{n}" for n in TABLE_SIZES),
+        }
+        initial: dict[str, Any] = {
+            name: getattr(tournament, name)
+            for name in TournamentForm.base_fields
+            if name not in composed
+        }
+        initial["club"] = tournament.club_id
+        for size in TABLE_SIZES:
+            initial[f"table_points_{size}"] = " ".join(
+                str(p) for p in tournament.table_points.get(str(size), [])
+            )
+        initial["tie_breaks"] = ", ".join(tournament.tie_breaks)
+        if tournament.pk:
+            initial["co_organisers"] = ", ".join(
+                tournament.co_organisers.order_by("username").values_list("username", flat=True)
+            )
+        return initial
+
+    def sections(self) -> Iterator[Section]:
+        for title, names in self.SECTIONS:
+            yield Section(title=str(title), fields=[self[name] for name in names])
+
+    def _clean_points(self, size: int) -> list[int]:
+        words = _words(self.cleaned_data[f"table_points_{size}"])
+        try:
+            return [int(w) for w in words]
+        except ValueError:
+            raise forms.ValidationError(
+                gettext("Give %(size)s whole numbers separated by spaces, e.g. %(example)s.")
+                % {"size": size, "example": " ".join(["4", "3", "1", "0"][:size])}
+            ) from None
+
+    def clean_table_points_2(self) -> list[int]:
+        return self._clean_points(2)
+
+    def clean_table_points_3(self) -> list[int]:
+        return self._clean_points(3)
+
+    def clean_table_points_4(self) -> list[int]:
+        return self._clean_points(4)
+
+    def clean_tie_breaks(self) -> list[str]:
+        return _words(self.cleaned_data["tie_breaks"])
+
+    def clean_co_organisers(self) -> list[Any]:
+        names = list(dict.fromkeys(_words(self.cleaned_data["co_organisers"])))
+        found = {u.username: u for u in get_user_model().objects.filter(username__in=names)}
+        unknown = [n for n in names if n not in found]
+        if unknown:
+            raise forms.ValidationError(
+                gettext("There is no user “%(name)s”.") % {"name": unknown[0]}
+            )
+        return [found[n] for n in names]
+
+    def settings(self) -> dict[str, Any]:
+        """The settings typed, as the services take them; call after ``is_valid()``."""
+        data = dict(self.cleaned_data)
+        data["table_points"] = {str(s): data.pop(f"table_points_{s}") for s in TABLE_SIZES}
+        return data
+
+    def user_error_add(self, error: UserError) -> None:
+        """Show a service's refusal next to the input it concerns."""
+        field: str | None = error.field
+        if field == "table_points":
+            size = error.params.get("size", error.params.get("count"))
+            field = f"table_points_{size}" if f"table_points_{size}" in self.fields else None
+        elif field == "slug":
+            field = "name"  # the address is made from the name here
+        self.add_error(field if field in self.fields else None, error.render(gettext))
