@@ -33,8 +33,9 @@ from scoring.errors import UserError
 from ..models import Adjustment, Game, GameRevision, Match, Seat, Tournament
 from ..selectors import match_detail, revisions_of
 from ..services import adjustments as adjustment_services
-from ..services.games import game_correct, game_delete, game_racks_entered, game_record
+from ..services.games import game_delete, game_racks_entered
 from .forms import GameCorrectForm, GameForm
+from .game_posts import game_posted_correct, game_posted_record
 from .pages import MatchView, match_view, organiser_required
 
 CORRECT_PREFIX = "fix"
@@ -172,22 +173,9 @@ def desk_match(request: HttpRequest, tournament: Tournament, match_id: int) -> H
     match = _match_of(tournament, match_id)
     if request.method != "POST":
         return _desk_page(request, tournament, match)
-    form = GameForm(request.POST, seats=list(match.seats.all()))
-    if form.is_valid():
-        try:
-            game = game_record(
-                match=match,
-                ending=form.cleaned_data["ending"],
-                racks=form.racks(),
-                user=request.user,
-            )
-        except UserError as error:
-            form.user_error_add(error)
-        else:
-            messages.success(
-                request, gettext("Game %(number)s recorded.") % {"number": game.number}
-            )
-            return redirect("web:desk-match", slug=tournament.slug, match_id=match.pk)
+    form, recorded = game_posted_record(request, match=match)
+    if recorded:
+        return redirect("web:desk-match", slug=tournament.slug, match_id=match.pk)
     return _desk_page(request, tournament, match, form=form, status=400)
 
 
@@ -197,27 +185,9 @@ def desk_game_correct(request: HttpRequest, tournament: Tournament, match_id: in
     match = _match_of(tournament, match_id)
     if request.method != "POST":
         return redirect("web:desk-match", slug=tournament.slug, match_id=match.pk)
-    form = GameCorrectForm(request.POST, seats=list(match.seats.all()), prefix=CORRECT_PREFIX)
-    if form.is_valid():
-        game = _game_of(match_view(match), form.cleaned_data["game"])
-        if game is None:
-            form.add_error(None, gettext("That game no longer exists; reload the page."))
-        else:
-            try:
-                game_correct(
-                    game=game,
-                    ending=form.cleaned_data["ending"],
-                    racks=form.racks(),
-                    version=form.cleaned_data["version"],
-                    user=request.user,
-                )
-            except UserError as error:
-                form.user_error_add(error)
-            else:
-                messages.success(
-                    request, gettext("Game %(number)s corrected.") % {"number": game.number}
-                )
-                return redirect("web:desk-match", slug=tournament.slug, match_id=match.pk)
+    form, corrected = game_posted_correct(request, match=match, prefix=CORRECT_PREFIX)
+    if corrected:
+        return redirect("web:desk-match", slug=tournament.slug, match_id=match.pk)
     return _desk_page(request, tournament, match, correct_form=form, status=400)
 
 

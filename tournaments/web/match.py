@@ -12,19 +12,16 @@ Every write answers with a redirect (POST-redirect-GET); a refused write
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
-
-from scoring.errors import UserError
 
 from ..models import Match
 from ..selectors import match_detail
-from ..services.games import game_correct, game_racks_entered, game_record
+from ..services.games import game_racks_entered
 from .forms import GameCorrectForm, GameForm
+from .game_posts import game_posted_correct, game_posted_record
 from .pages import can_organise, match_view
 
 
@@ -83,22 +80,9 @@ def match_entry(request: HttpRequest, token: str) -> HttpResponse:
     match = _match_by_token(token)
     if request.method != "POST":
         return _match_page(request, match)
-    form = GameForm(request.POST, seats=list(match.seats.all()))
-    if form.is_valid():
-        try:
-            game = game_record(
-                match=match,
-                ending=form.cleaned_data["ending"],
-                racks=form.racks(),
-                user=request.user,
-            )
-        except UserError as error:
-            form.user_error_add(error)
-        else:
-            messages.success(
-                request, gettext("Game %(number)s recorded.") % {"number": game.number}
-            )
-            return redirect("web:match", token=token)
+    form, recorded = game_posted_record(request, match=match)
+    if recorded:
+        return redirect("web:match", token=token)
     return _match_page(request, match, form=form, status=400)
 
 
@@ -112,25 +96,7 @@ def match_correct(request: HttpRequest, token: str) -> HttpResponse:
     match = _match_by_token(token)
     if not can_organise(request, match.round.tournament):
         raise PermissionDenied
-    form = GameCorrectForm(request.POST, seats=list(match.seats.all()), prefix="fix")
-    if form.is_valid():
-        game = next((g for g in match.games.all() if g.number == form.cleaned_data["game"]), None)
-        if game is None:
-            form.add_error(None, gettext("That game no longer exists; reload the page."))
-        else:
-            try:
-                game_correct(
-                    game=game,
-                    ending=form.cleaned_data["ending"],
-                    racks=form.racks(),
-                    version=form.cleaned_data["version"],
-                    user=request.user,
-                )
-            except UserError as error:
-                form.user_error_add(error)
-            else:
-                messages.success(
-                    request, gettext("Game %(number)s corrected.") % {"number": game.number}
-                )
-                return redirect("web:match", token=token)
+    form, corrected = game_posted_correct(request, match=match, prefix="fix")
+    if corrected:
+        return redirect("web:match", token=token)
     return _match_page(request, match, correct_form=form, status=400)
