@@ -6,9 +6,11 @@ points per place (sizes left out keep theirs) and ``tie_breaks`` a list.
 The serializer checks types; the tournament services judge the values (the
 rules engine's and the standings' own checks, a slug in use), so every
 refusal carries their message. ``co_organisers`` are other users (by
-username) who organise the tournament too. Anyone reads public tournaments
-(private ones answer 404 to all but their organisers); a logged-in user
-creates one and owns it; its organisers change or delete it.
+username) who organise the tournament too; only its organisers see them. Anyone
+reads public tournaments (private ones answer 404 to all but their organisers);
+a logged-in user creates one and owns it; its organisers change or delete it,
+and *finish* and *reopen* it (its ``status`` follows: it is not written as a
+setting, and a finished tournament keeps everything but its description).
 """
 
 from __future__ import annotations
@@ -19,16 +21,23 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 from scoring.api.calculator import POOL_TIE_CHOICES
+from scoring.api.errors import error_responses
 from scoring.api.fields import DecimalNumberField, EngineChoiceField
+from tournaments.access import tournament_organiser
 from tournaments.models import Club, Tournament
 from tournaments.selectors import tournaments_visible
 from tournaments.services.tournaments import (
     tournament_create,
     tournament_delete,
+    tournament_finish,
+    tournament_reopen,
     tournament_update,
 )
 from tournaments.standings.ranking import TIE_BREAK_NAMES
@@ -142,9 +151,17 @@ class TournamentSerializer(serializers.ModelSerializer):
         required=False,
         help_text=_(
             "Other users (usernames) who organise this tournament too; "
-            "a list given replaces the current one."
+            "a list given replaces the current one. Shown to its organisers only "
+            "(an empty list for everyone else)."
         ),
     )
+
+    def to_representation(self, instance: Tournament) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(instance)
+        request = self.context.get("request")
+        if not tournament_organiser(user=getattr(request, "user", None), tournament=instance):
+            data["co_organisers"] = []
+        return data
 
     class Meta:
         model = Tournament
@@ -181,6 +198,13 @@ class TournamentSerializer(serializers.ModelSerializer):
             "games_per_round": {"min_value": 1, "max_value": 30},
             "max_table_size": {"min_value": 2, "max_value": 4},
             "public": {"help_text": _("Private tournaments are seen by their organisers only.")},
+            "status": {
+                "help_text": _(
+                    "`planned` until a round is seated or a game recorded, then `running`; "
+                    "`finished` and back to `running` only through `finish/` and `reopen/`. "
+                    "A status sent that differs from the current one is refused (400)."
+                )
+            },
         }
 
 
@@ -211,3 +235,34 @@ class TournamentViewSet(ServiceModelViewSet[Tournament]):
 
     def object_delete(self, instance: Tournament) -> None:
         tournament_delete(tournament=instance)
+
+    @extend_schema(
+        summary="Finish a tournament",
+        description=_(
+            "Declares the tournament finished: its standings are its final placings, and "
+            "nothing in it changes (games, entries, seating, adjustments, plan and rules) "
+            "until it is reopened; its description and co-organisers stay editable. 409 "
+            "before a round is seated, while a table of any round has games to play, or "
+            "when it is finished already."
+        ),
+        request=None,
+        responses={200: TournamentSerializer, **error_responses(401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"])
+    def finish(self, request: Request, pk: int) -> Response:
+        finished = tournament_finish(tournament=self.get_object())
+        return Response(self.get_serializer(finished).data)
+
+    @extend_schema(
+        summary="Reopen a finished tournament",
+        description=_(
+            "Reopens a finished tournament, to play on or to correct a result. 409 when it "
+            "is not finished."
+        ),
+        request=None,
+        responses={200: TournamentSerializer, **error_responses(401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"])
+    def reopen(self, request: Request, pk: int) -> Response:
+        reopened = tournament_reopen(tournament=self.get_object())
+        return Response(self.get_serializer(reopened).data)

@@ -5,7 +5,11 @@ Vocabulary: a *plan* is tables of player ids in seat order plus byes (the
 seating engine's ``RoundPlan``); *filling* a round gives it a plan's tables,
 keeping its matches (and their private tokens) table by table. The *last*
 round is the one with the highest number; it is *complete* when every match
-has all its games.
+has all its games; its *unfinished tables* are those of its matches that are not.
+
+A *finished* tournament is frozen: every service that changes what is in it
+(games, entries, seating, adjustments, its plan and rules) refuses with
+``tournament_open_check`` until it is reopened.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date as Date
 
-from django.db.models import Count
+from django.db.models import Count, F
 
 from scoring.errors import ConflictError, _
 
@@ -26,26 +30,61 @@ def tournament_locked(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
+def tournament_open_check(tournament: Tournament) -> None:
+    """Refuse to change anything in a finished tournament.
+
+    The status is read from the database under the tournament's lock, so that
+    neither a stale instance nor a finish at the same moment slips past.
+    """
+    status = (
+        Tournament.objects.select_for_update()
+        .filter(pk=tournament.pk)
+        .values_list("status", flat=True)
+        .first()
+    )
+    if status == Tournament.Status.FINISHED:
+        raise ConflictError(_("The tournament is finished: reopen it to change it."))
+
+
+def unfinished_tables(rounds: Sequence[Round]) -> dict[int, list[int]]:
+    """The tables still missing games, by round number (rounds all complete: empty)."""
+    short: dict[int, list[int]] = {}
+    for number, table in (
+        Match.objects.filter(round__in=rounds)
+        .annotate(played=Count("games"))
+        .filter(played__lt=F("round__games_per_match"))
+        .order_by("round__number", "table")
+        .values_list("round__number", "table")
+    ):
+        short.setdefault(number, []).append(table)
+    return short
+
+
+def tables_said(tables: Sequence[int], *, one: str, several: str) -> tuple[str, str]:
+    """The message for one table or for several (``one``/``several``, both with
+    ``%(tables)s``) and the tables as text: languages inflect more than the noun."""
+    text = ", ".join(map(str, tables[:10])) + (" …" if len(tables) > 10 else "")
+    return (one if len(tables) == 1 else several), text
+
+
 def last_round_complete_check(last: Round | None) -> None:
     """Refuse to seat another round while the last one misses results."""
     if last is None:
         return
-    short = list(
-        Match.objects.filter(round=last)
-        .annotate(played=Count("games"))
-        .filter(played__lt=last.games_per_match)
-        .order_by("table")
-        .values_list("table", flat=True)
-    )
+    short = unfinished_tables([last]).get(last.number, [])
     if short:
-        raise ConflictError(
-            _(
+        template, tables = tables_said(
+            short,
+            one=_(
                 "Round %(round)s is not finished: results are missing at table %(tables)s. "
                 "Seat the next round when every result is in."
             ),
-            round=last.number,
-            tables=", ".join(map(str, short[:10])) + (" …" if len(short) > 10 else ""),
+            several=_(
+                "Round %(round)s is not finished: results are missing at tables %(tables)s. "
+                "Seat the next round when every result is in."
+            ),
         )
+        raise ConflictError(template, round=last.number, tables=tables)
 
 
 def round_store(

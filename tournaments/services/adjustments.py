@@ -16,6 +16,7 @@ from scoring.errors import ConflictError, UserError, _
 
 from ..access import UserLike, user_or_none
 from ..models import Adjustment, Entry, Round, Tournament
+from ._plans import tournament_open_check
 
 _POINTS_LIMIT = Decimal("999999.99")
 
@@ -36,6 +37,7 @@ def adjustment_add(
     ``round`` ties it to a round (it then counts in that round's stage only);
     without one it counts in the qualifying standings and the totals.
     """
+    tournament_open_check(tournament)
     if kind not in (Adjustment.Kind.PENALTY, Adjustment.Kind.BONUS):
         raise UserError(
             _("An adjustment is a penalty or a bonus, not %(kind)s."), field="kind", kind=kind
@@ -97,6 +99,7 @@ def adjustment_add(
 @transaction.atomic
 def adjustment_delete(*, adjustment: Adjustment) -> None:
     """Remove an organiser's adjustment (a bye's score goes with its round's seating)."""
+    tournament_open_check(adjustment.tournament)
     if adjustment.kind == Adjustment.Kind.BYE:
         raise ConflictError(_("A bye's score is part of the seating; re-seat the round instead."))
     adjustment.delete()

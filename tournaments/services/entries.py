@@ -16,6 +16,7 @@ from django.db import transaction
 from scoring.errors import UserError, _
 
 from ..models import Entry, Player, Tournament
+from ._plans import tournament_open_check
 
 
 @transaction.atomic
@@ -26,6 +27,7 @@ def entries_add(
 
     ``status="absent"`` registers late arrivals who are checked in later.
     """
+    tournament_open_check(tournament)
     if status not in Entry.Status.values:
         raise UserError(_("Unknown entry status %(status)s."), field="status", status=status)
     ids = list(dict.fromkeys(player_ids))
@@ -48,6 +50,7 @@ def entries_add(
 
 
 def _entry_set(*, tournament: Tournament, player_id: int, status: str) -> Entry:
+    tournament_open_check(tournament)
     entry = (
         Entry.objects.select_for_update()
         .select_related("player")

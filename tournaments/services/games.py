@@ -25,6 +25,7 @@ from scoring.errors import ConflictError, PreconditionFailedError, UserError, _
 
 from ..access import UserLike, user_or_none
 from ..models import Game, GameRevision, Match, Rack, Seat
+from ._plans import tournament_open_check
 
 
 class SeatedPlayer(int):
@@ -174,6 +175,8 @@ def game_record(
     user: UserLike = None,
 ) -> Game:
     """Record the next game of a match; scores are computed, never entered."""
+    # The tournament's lock before the match's, in the order the seating services take them.
+    tournament_open_check(match.round.tournament)
     match = _match_lock(match)
     seats = _seats_of(match)
     result = _game_scored(match=match, ending=ending, racks=racks, seats=seats)
@@ -232,6 +235,7 @@ def game_correct(
     game = (
         Game.objects.select_for_update().select_related("match__round__tournament").get(pk=game.pk)
     )
+    tournament_open_check(game.match.round.tournament)
     _version_check(game, version)
     seats = _seats_of(game.match)
     result = _game_scored(match=game.match, ending=ending, racks=racks, seats=seats)
@@ -247,7 +251,10 @@ def game_correct(
 @transaction.atomic
 def game_delete(*, game: Game, version: int | None = None, user: UserLike = None) -> None:
     """Delete a game. Later games keep their numbers; history keeps the racks."""
-    game = Game.objects.select_for_update().select_related("match").get(pk=game.pk)
+    game = (
+        Game.objects.select_for_update().select_related("match__round__tournament").get(pk=game.pk)
+    )
+    tournament_open_check(game.match.round.tournament)
     _version_check(game, version)
     _revision_add(game=game, action=GameRevision.Action.DELETED, user=user)
     game.delete()

@@ -31,7 +31,13 @@ from .. import seating
 from ..models import Adjustment, Entry, Game, Round, Seat, Tournament
 from ..selectors import seating_history
 from ..standings.queries import QUALIFYING, standings_for
-from ._plans import last_round_complete_check, round_fill, round_store, tournament_locked
+from ._plans import (
+    last_round_complete_check,
+    round_fill,
+    round_store,
+    tournament_locked,
+    tournament_open_check,
+)
 from .stages import stage_seat, stage_tables
 
 
@@ -111,6 +117,7 @@ def round_seat_next(
     if stage != QUALIFYING:
         return stage_seat(tournament=tournament, stage=stage, date=date)
     tournament = tournament_locked(tournament)
+    tournament_open_check(tournament)
     last = tournament.round_set.order_by("-number").first()
     if last is not None and last.stage != QUALIFYING:
         raise ConflictError(
@@ -141,6 +148,7 @@ def round_reseat(*, round: Round) -> Round:
     """
     round_ = Round.objects.select_related("tournament").get(pk=round.pk)
     tournament = tournament_locked(round_.tournament)
+    tournament_open_check(tournament)
     _untouched_check(round_)
     # Clear this round first so that the history and the bye history are those
     # of the rounds before it.
@@ -171,6 +179,7 @@ def round_manual_set(
     """
     round_ = Round.objects.select_related("tournament").get(pk=round.pk)
     tournament = tournament_locked(round_.tournament)
+    tournament_open_check(tournament)
     _untouched_check(round_)
     try:
         tables = [[int(p) for p in table] for table in tables]

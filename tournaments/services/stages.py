@@ -20,7 +20,12 @@ from scoring.errors import ConflictError, UserError, _
 from .. import seating
 from ..models import Round, Tournament
 from ..standings.queries import FINAL, QUALIFYING, SEMIFINAL, stage_entrants
-from ._plans import last_round_complete_check, round_store, tournament_locked
+from ._plans import (
+    last_round_complete_check,
+    round_store,
+    tournament_locked,
+    tournament_open_check,
+)
 
 FINAL_TABLE_SIZE = 4
 
@@ -77,6 +82,7 @@ def stage_seat(*, tournament: Tournament, stage: str, date: Date | None = None) 
             stage=stage,
         )
     tournament = tournament_locked(tournament)
+    tournament_open_check(tournament)
     rounds = list(tournament.round_set.order_by("number"))
     stages = {r.stage for r in rounds}
     label = Round.Stage(stage).label

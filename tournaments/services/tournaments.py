@@ -13,9 +13,17 @@ model field is a programming error (``TypeError``), not a user's.
 Once a game of the tournament is recorded, it has *results*: the *scoring
 settings* (joker penalty, pool tie, table points) then stay as they are, since
 a new value would change what is already recorded; the plan (rounds, stages,
-seating, ...) and the ranking stay editable. A tournament is *finished* when
-its organisers say so, which needs every match of its latest round complete;
-a finished tournament can be *reopened*.
+seating, ...) and the ranking stay editable. The *plan* must make an event
+that can be played: semi-finals fill two or more whole tables (so that a final
+follows), and the rounds planned are never fewer than the qualifying rounds
+seated.
+
+A tournament is *finished* when its organisers say so, which needs a round
+and every match of every round complete; a finished tournament is frozen
+(``_plans.tournament_open_check``): only its *description* (name, slug, date,
+club, visibility, language, paper) and its co-organisers change until it is
+*reopened*. Its *status* follows finishing and reopening (and seating or
+recording, which start it): it is never set as a setting.
 """
 
 from __future__ import annotations
@@ -26,7 +34,6 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
 from django.db import transaction
-from django.db.models import Count, F
 from django.utils.text import slugify
 
 from scoring import rules
@@ -34,9 +41,10 @@ from scoring.errors import ConflictError, UserError, _
 
 from ..access import UserLike
 from ..fields import table_points_rules
-from ..models import Game, Match, Round, Tournament
+from ..models import Game, Round, Tournament
 from ..standings.ranking import tie_breaks_check
 from ._clean import model_checked
+from ._plans import tables_said, tournament_open_check, unfinished_tables
 
 SETTINGS = frozenset(
     f.name
@@ -60,6 +68,8 @@ _BOUNDS = {
     ),
     "rounds": (0, 100, _("A tournament plans 0 to 100 rounds; %(value)s is out of range.")),
 }
+# What a finished tournament still lets its organisers change.
+_DESCRIPTION = frozenset({"name", "slug", "date", "club", "public", "language", "paper"})
 # What a new value would change in the results already recorded.
 _SCORING = {
     "joker_penalty": _("Results exist: a new joker penalty would change scores already recorded."),
@@ -156,6 +166,54 @@ def _co_organisers_check(owner_id: int | None, users: Any) -> list[Any]:
     return users
 
 
+def _status_kept(tournament: Tournament, settings: dict[str, Any]) -> None:
+    """Refuse a status given as a setting unless it is the current one."""
+    if "status" in settings and settings.pop("status") != tournament.status:
+        raise UserError(
+            _(
+                "The status follows the tournament: seating a round starts it, and its "
+                "organisers finish and reopen it."
+            ),
+            field="status",
+        )
+
+
+def _plan_check(tournament: Tournament, before: dict[str, Any] | None = None) -> None:
+    """Refuse a plan that cannot be played; ``before`` (an update) limits the
+    checks to the settings that changed, so that an old plan stays editable."""
+
+    def changed(*names: str) -> bool:
+        return before is None or any(getattr(tournament, n) != before[n] for n in names)
+
+    size, semis = tournament.max_table_size, tournament.semifinal_players
+    if (
+        changed("semifinal_players", "max_table_size")
+        and semis
+        and (semis % size or semis < 2 * size)
+    ):
+        raise UserError(
+            _(
+                "The semi-finals fill whole tables of %(size)s players, two tables or more so "
+                "that a final follows: give 0 (no semi-finals) or %(least)s, %(next)s, … players."
+            ),
+            field="semifinal_players",
+            size=size,
+            least=2 * size,
+            next=3 * size,
+        )
+    if before is not None and changed("rounds"):
+        seated = tournament.round_set.filter(stage=Round.Stage.QUALIFYING).count()
+        if tournament.rounds < seated:
+            raise UserError(
+                _(
+                    "Qualifying rounds seated already: %(seated)s; the tournament cannot plan "
+                    "fewer."
+                ),
+                field="rounds",
+                seated=seated,
+            )
+
+
 def has_results(tournament: Tournament) -> bool:
     """Whether any game of the tournament is recorded."""
     return Game.objects.filter(match__round__tournament=tournament).exists()
@@ -179,7 +237,10 @@ def tournament_create(*, owner: Any, co_organisers: Any = (), **settings: Any) -
     """A new tournament owned by ``owner``; settings left out take their defaults,
     and the slug is made from the name when none is given."""
     tournament = Tournament(owner=owner)
+    settings = dict(settings)
+    _status_kept(tournament, settings)
     _settings_apply(tournament, settings)
+    _plan_check(tournament)
     users = _co_organisers_check(tournament.owner_id, co_organisers)
     tournament.save()
     tournament.co_organisers.set(users)
@@ -196,9 +257,13 @@ def tournament_update(
     ``user`` is who makes the change (the caller has checked that they may).
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    before = {name: getattr(tournament, name) for name in _SCORING}
+    before = {name: getattr(tournament, name) for name in SETTINGS}
+    _status_kept(tournament, changes)
     changed = _settings_apply(tournament, changes)
-    _scoring_kept(tournament, before)
+    if any(getattr(tournament, n) != before[n] for n in set(changed) - _DESCRIPTION):
+        tournament_open_check(tournament)
+    _plan_check(tournament, before)
+    _scoring_kept(tournament, {name: before[name] for name in _SCORING})
     if co_organisers is not None:
         users = _co_organisers_check(tournament.owner_id, co_organisers)
     if changed:
@@ -208,37 +273,34 @@ def tournament_update(
     return tournament
 
 
-def _unfinished_tables(round_: Round) -> list[int]:
-    return list(
-        Match.objects.filter(round=round_)
-        .annotate(played=Count("games"))
-        .filter(played__lt=F("round__games_per_match"))
-        .order_by("table")
-        .values_list("table", flat=True)
-    )
-
-
 @transaction.atomic
 def tournament_finish(*, tournament: Tournament) -> Tournament:
     """Declare the tournament finished: its standings are its final placings.
 
-    Refused while a table of the latest round has games left to play.
+    Refused before a round is seated and while a table of any round has games
+    left to play (a game deleted in an early round counts too).
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status == Tournament.Status.FINISHED:
         raise ConflictError(_("The tournament is finished already."))
-    latest = Round.objects.filter(tournament=tournament).order_by("-number").first()
-    if latest is not None:
-        tables = _unfinished_tables(latest)
-        if tables:
-            raise ConflictError(
-                _(
-                    "Round %(number)s is not finished: table(s) %(tables)s still have games to "
-                    "play. Enter their results first."
-                ),
-                number=latest.number,
-                tables=", ".join(str(t) for t in tables),
-            )
+    rounds = list(Round.objects.filter(tournament=tournament))
+    if not rounds:
+        raise ConflictError(_("Seat and play a round before finishing the tournament."))
+    short = unfinished_tables(rounds)
+    if short:
+        number = min(short)
+        template, tables = tables_said(
+            short[number],
+            one=_(
+                "Round %(number)s is not finished: table %(tables)s still has games to play. "
+                "Enter their results first."
+            ),
+            several=_(
+                "Round %(number)s is not finished: tables %(tables)s still have games to "
+                "play. Enter their results first."
+            ),
+        )
+        raise ConflictError(template, number=number, tables=tables)
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
     return tournament

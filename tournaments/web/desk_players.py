@@ -2,7 +2,8 @@
 
 Vocabulary: *entering* a player registers them in the tournament, either a
 new one typed in one line (``services.players.player_enter``; a walk-in
-mid-event plays from the next round) or existing ones found by a search;
+mid-event plays from the next round, or at once if the organiser re-seats a
+qualifying round that has no results yet) or existing ones found by a search;
 *importing* a players list first shows its *preview* (every line as it will
 be imported, with its problems) and imports only when the organiser
 *confirms* the same text; any problem imports nothing. *Check in*, *check
@@ -22,21 +23,42 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_noop, ngettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.errors import UserError
 
-from ..models import Entry, Tournament
-from ..selectors import players_not_entered
+from ..models import Entry, Round, Tournament
+from ..selectors import players_not_entered, rounds_listed
 from ..services import entries as entry_services
 from ..services import players as player_services
 from .desk_forms import EntriesAddForm, PlayerAddForm, PlayersImportForm
 from .organise import _organise_page, _organise_url, _service_run
-from .pages import organiser_required
+from .pages import desk_action, organiser_required
 
 
-@require_POST
+def _walk_in_entered(tournament: Tournament, name: str) -> str:
+    """Where a player entered now plays: from the next round, or from the last
+    one if it is re-seated while it has no results (a qualifying round only)."""
+    listed = rounds_listed(tournament=tournament)
+    if not listed:
+        return gettext("%(player)s entered.") % {"player": name}
+    last = listed[-1]
+    if last.stage == Round.Stage.QUALIFYING and not last.games_played:
+        link = reverse("web:round-reseat", kwargs={"slug": tournament.slug, "number": last.number})
+        return format_html(
+            '{} <a href="{}">{}</a>',
+            gettext("%(player)s entered. Round %(number)s has no results yet:")
+            % {"player": name, "number": last.number},
+            link,
+            gettext("re-seat it to seat them now."),
+        )
+    return gettext("%(player)s entered: seated from the next round.") % {"player": name}
+
+
+@desk_action
 @organiser_required
 def player_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PlayerAddForm(request.POST)
@@ -50,16 +72,12 @@ def player_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         except UserError as error:
             form.user_error_add(error)
         else:
-            if tournament.round_set.exists():
-                done = gettext("%(player)s entered: seated from the next round.")
-            else:
-                done = gettext("%(player)s entered.")
-            messages.success(request, done % {"player": entry.player.name})
+            messages.success(request, _walk_in_entered(tournament, entry.player.name))
             return HttpResponseRedirect(_organise_url(tournament))
     return _organise_page(request, tournament, player_form=form, status=400)
 
 
-@require_POST
+@desk_action
 @organiser_required
 def entries_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = EntriesAddForm(request.POST, players=list(players_not_entered(tournament=tournament)))
@@ -96,7 +114,7 @@ def _entry_of(tournament: Tournament, player_id: int) -> Entry:
     )
 
 
-@require_POST
+@desk_action
 @organiser_required
 def entry_status(
     request: HttpRequest, tournament: Tournament, player_id: int, action: str
@@ -168,7 +186,7 @@ def players_import(request: HttpRequest, tournament: Tournament) -> HttpResponse
     return _preview_page(request, tournament, PlayersImportForm(initial={"text": text}), text)
 
 
-@require_POST
+@desk_action
 @organiser_required
 def players_import_confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Import the previewed text; on any problem, the preview again and nothing stored."""

@@ -153,6 +153,7 @@ def _desk_page(
         "tournaments/desk/match.html",
         {
             "tournament": tournament,
+            "frozen": tournament.status == Tournament.Status.FINISHED,
             "match": match,
             "view": view,
             "form": form if not view.complete else None,

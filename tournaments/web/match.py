@@ -17,7 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from ..models import Match
+from ..models import Match, Tournament
 from ..selectors import match_detail
 from ..services.games import game_racks_entered
 from .forms import GameCorrectForm, GameForm
@@ -63,6 +63,7 @@ def _match_page(
         {
             "match": match,
             "tournament": tournament,
+            "frozen": tournament.status == Tournament.Status.FINISHED,
             "view": view,
             "form": form if not view.complete else None,
             # A game posted after the last one was recorded: say why it was refused.

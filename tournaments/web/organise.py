@@ -5,10 +5,11 @@ stands and the actions that make sense now, ``tournaments.progress``), the
 tournament's players (enter, withdraw, check in or out), its rounds (seat the
 next round or stage, re-seat the last or swap two of its players while no
 result is in) and its adjustments (penalties and bonuses). Every action is a
-POST to its own address that runs one service and comes back to the top of
-the desk (POST-redirect-GET, no anchor: the message shows at the top of the
-page); a refusal (``UserError``) stores nothing and comes back as a message,
-or next to the input it concerns. Only the tournament's organisers get here
+POST to its own address (``pages.desk_action``: a visit there is led back
+to the desk) that runs one service and comes back to the top of the desk
+(POST-redirect-GET, no anchor: the message shows at the top of the page); a
+refusal (``UserError``) stores nothing and comes back as a message, or next
+to the input it concerns. Only the tournament's organisers get here
 (``pages.organiser_required``).
 """
 
@@ -21,7 +22,6 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop
-from django.views.decorators.http import require_POST
 
 from scoring.errors import UserError
 
@@ -39,7 +39,7 @@ from ..services import adjustments as adjustment_services
 from ..services import rounds as round_services
 from .desk_forms import PlayerAddForm, players_section
 from .forms import AdjustmentForm, SwapForm
-from .pages import organiser_required
+from .pages import desk_action, organiser_required
 
 
 def _organise_url(tournament: Tournament) -> str:
@@ -75,14 +75,20 @@ def _organise_page(
             latest=latest[0] if latest else None,
         )
     )
-    can_reseat = bool(listed) and listed[-1].games_played == 0
-    if swap_form is None and latest and can_reseat:
-        swap_form = SwapForm(tables=_tables_of(latest[0]))
+    # A finished tournament is frozen (the services refuse): offer nothing that writes.
+    frozen = tournament.status == Tournament.Status.FINISHED
+    can_reseat = bool(listed) and listed[-1].games_played == 0 and not frozen
+    seated = _tables_of(latest[0]) if latest and can_reseat else []
+    # A swap is between two tables: a final's single table has none to offer.
+    swap_shown = len(seated) > 1
+    if swap_form is None and swap_shown:
+        swap_form = SwapForm(tables=seated)
     return render(
         request,
         "tournaments/organise.html",
         {
             "tournament": tournament,
+            "frozen": frozen,
             **players_section(request, tournament, entries=entries, player_form=player_form),
             "rounds": listed,
             "latest": latest[0] if latest else None,
@@ -90,6 +96,8 @@ def _organise_page(
             # Only the last round, before any result, can be re-seated or changed.
             "can_reseat": can_reseat,
             "swap_form": swap_form,
+            # A refused swap's form stays in the context even when it is not drawn.
+            "swap_shown": swap_shown,
             "quality": seating_quality_for(tournament=tournament) if listed else None,
             "adjustments": adjustments_of(tournament=tournament).reverse(),
             "adjustment_form": adjustment_form
@@ -126,7 +134,7 @@ SEATED: dict[str, str] = {
 }
 
 
-@require_POST
+@desk_action
 @organiser_required
 def round_seat(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Seat the next round: qualifying, or the stage posted (``stage``)."""
@@ -170,7 +178,7 @@ def round_reseat(request: HttpRequest, tournament: Tournament, number: int) -> H
     )
 
 
-@require_POST
+@desk_action
 @organiser_required
 def players_swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Two players of the last round change places, before any result is in."""
@@ -200,6 +208,13 @@ def players_swap(request: HttpRequest, tournament: Tournament, number: int) -> H
                 },
             )
             return HttpResponseRedirect(_organise_url(tournament))
+    last = rounds_listed(tournament=tournament)[-1]
+    if last.number != number or last.games_played or len(form.tables) < 2:
+        # The desk draws no swap form for this round any more: the reason goes on top.
+        reasons = " ".join(str(e) for errors in form.errors.values() for e in errors)
+        messages.error(request, gettext("Nothing was swapped: %(reason)s") % {"reason": reasons})
+        latest_form = form if last.number == number else None
+        return _organise_page(request, tournament, swap_form=latest_form, status=400)
     # The form is far down the page on a phone: say at the top what happened.
     messages.error(
         request,
@@ -209,7 +224,7 @@ def players_swap(request: HttpRequest, tournament: Tournament, number: int) -> H
     return _organise_page(request, tournament, swap_form=form, status=400)
 
 
-@require_POST
+@desk_action
 @organiser_required
 def adjustment_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = AdjustmentForm(request.POST, players=_entered_players(tournament))

@@ -9,6 +9,10 @@ Vocabulary:
 * an *organiser page* needs a login (an anonymous visitor is sent to the login
   page), a shown tournament (else 404) and its organiser (else 403), under the
   one rule of ``tournaments.access``;
+* a *desk action* is an address that only a button of the organiser desk
+  posts to; a visit there (a bookmark, a reload) gets a page in the site
+  layout that leads back to the desk, with the 405 status a GET of a
+  POST-only address has;
 * a *match view* is a match as a page draws it: seats in order, each game's
   racks in seat order, and each seat's running total.
 """
@@ -24,7 +28,8 @@ from typing import Concatenate, ParamSpec
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 
 from ..access import tournament_organiser
 from ..models import Game, Match, Rack, Seat, Tournament
@@ -55,6 +60,24 @@ def organiser_required(
         if not can_organise(request, tournament):
             raise PermissionDenied
         return view(request, tournament, *args, **kwargs)
+
+    return wrapped
+
+
+def desk_action(
+    view: Callable[Concatenate[HttpRequest, P], HttpResponse],
+) -> Callable[Concatenate[HttpRequest, P], HttpResponse]:
+    """POST only: anything else gets the desk-action page (405), before any login check."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+        if request.method == "POST":
+            return view(request, *args, **kwargs)
+        # Only the address's own slug: the page tells nothing about the tournament.
+        desk = reverse("web:organise", kwargs={"slug": kwargs["slug"]})
+        response = render(request, "tournaments/desk/post_only.html", {"desk": desk}, status=405)
+        response["Allow"] = "POST"
+        return response
 
     return wrapped
 

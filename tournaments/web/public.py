@@ -7,7 +7,10 @@ page*. The *standings page* is the whole ranked list, sortable, paged, and
 exported (CSV, XLSX, ODS, JSON) with every row. Both show the tournament's
 ranking key first after the name (``tables``). A *finished* tournament's page
 shows its *final places*, read by the same selector as the final report PDF
-(``standings.queries.final_places_for``), so the two always agree. Any user
+(``standings.queries.final_places_for``), so the two always agree: once
+semi-finals or a final are played, the places are decided there, and the
+standings (every round counted) may put someone else first, so both pages
+then say where the places are. Any user
 sees these pages of a visible tournament; an organiser also gets links to the
 organiser desk and to the match pages.
 """
@@ -62,6 +65,10 @@ def _rounds_shown(
     return [(r, [match_view(m) for m in r.matches.all()]) for r in rounds]
 
 
+def _staged(rows: list[StandingRow]) -> bool:
+    return any(row.stage != Round.Stage.QUALIFYING for row in rows)
+
+
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_shown(request, slug)
     listed = rounds_listed(tournament=tournament)
@@ -73,7 +80,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     finished = tournament.status == Tournament.Status.FINISHED
     places = final_places_for(tournament=tournament) if finished else []
     places_shown = standings_cells(places, ranking=tournament.ranking, columns=())
-    stages, qualifying = dict(Round.Stage.choices), Round.Stage.QUALIFYING
+    stages = dict(Round.Stage.choices)
     return render(
         request,
         "tournaments/tournament_detail.html",
@@ -86,12 +93,12 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
                 standings[:STANDINGS_TOP], ranking=tournament.ranking, columns=STANDINGS_SHORT
             ),
             "places": places_shown.labels if finished else None,
-            # Each place with its stage, named when the semi-finals or the final decided it.
-            "places_staged": any(row.stage != qualifying for row in places),
+            # Each place with the stage that decided it, once semi-finals or a final were played.
+            "places_staged": _staged(places),
             "places_rows": [
-                (row, cells, stages.get(row.stage, "") if row.stage != qualifying else "")
-                for row, cells in places_shown.rows
+                (row, cells, stages.get(row.stage, "")) for row, cells in places_shown.rows
             ],
+            "staged": any(r.stage != Round.Stage.QUALIFYING for r in listed),
             "standings_more": len(standings) > STANDINGS_TOP,
             "players_count": len(standings),
             "can_organise": can_organise(request, tournament),
@@ -157,5 +164,7 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context: dict[str, Any] = super().get_context_data(**kwargs)
         context["tournament"] = self.tournament
+        # A finished tournament's places are decided on its page, not by this list.
+        context["finished"] = self.tournament.status == Tournament.Status.FINISHED
         context["export_formats"] = StandingsExport.ALLOWED
         return context

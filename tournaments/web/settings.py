@@ -18,13 +18,12 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.http import require_POST
 
 from scoring.errors import UserError
 
 from ..models import Tournament
 from ..services import tournaments as tournament_services
-from .pages import LOGIN_URL, organiser_required
+from .pages import LOGIN_URL, desk_action, organiser_required
 from .settings_forms import TournamentForm
 
 
@@ -103,7 +102,7 @@ def tournament_finish(request: HttpRequest, tournament: Tournament) -> HttpRespo
     return _desk(tournament)
 
 
-@require_POST
+@desk_action
 @organiser_required
 def tournament_reopen(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     try:

@@ -5,30 +5,37 @@ Vocabulary: the form's *sections* group its fields for the page (the event,
 the rules of scoring, the ranking, the plan, the organisers). Table points are
 three small inputs, one per table size (``table_points_2`` ... ``_4``), each a
 list of whole numbers such as "4 3 1 0"; tie-breaks are one ordered list of
-names; co-organisers one list of usernames. The form checks only the shape
-(a number is a number, a username exists); the services judge the values and
-their refusal is put back at its input by ``user_error_add``.
+names; co-organisers one list of usernames. The form checks the shape (a
+number is a number, a username exists) and, so that several bad inputs are
+refused at once, each value on its own by the same checks the services run
+(the rules engine, the tie-break list, the plan's bounds); the services stay
+the authority over the settings together, and their refusal is put back at
+its input by ``user_error_add``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.forms.boundfield import BoundField
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring import rules
 from scoring.errors import UserError
 
+from ..fields import table_points_rules
 from ..models import Club, Tournament
-from ..standings.ranking import TIE_BREAK_NAMES
+from ..services.tournaments import _BOUNDS as PLAN_BOUNDS
+from ..standings.ranking import TIE_BREAK_NAMES, tie_breaks_check
 
 TABLE_SIZES = (2, 3, 4)
 SCORING_FIELDS = ("joker_penalty", "pool_tie", "table_points_2", "table_points_3", "table_points_4")
@@ -39,8 +46,27 @@ def _words(text: str) -> list[str]:
     return [w for w in _SPLIT.split(text.strip()) if w]
 
 
-def _number(**attrs: str) -> forms.NumberInput:
+# What the database stores in a small whole-number setting (min_games, ...).
+SMALL_MAX = BaseDatabaseOperations.integer_field_ranges["PositiveSmallIntegerField"][1]
+
+
+def _number(**attrs: str | int) -> forms.NumberInput:
     return forms.NumberInput(attrs={"class": "num", "inputmode": "numeric", **attrs})
+
+
+def _bounds(name: str) -> dict[str, int]:
+    """The plan setting's bounds, for the browser (the form has ``novalidate``)."""
+    low, high, _message = PLAN_BOUNDS[name]
+    return {"min": low, "max": high}
+
+
+def _checked(value: Any, check: Callable[[], object]) -> Any:
+    """``value`` if ``check`` accepts it; its ``UserError`` as the field's error."""
+    try:
+        check()
+    except UserError as error:
+        raise forms.ValidationError(error.render(gettext), code=error.code) from error
+    return value
 
 
 @dataclass
@@ -81,7 +107,7 @@ class TournamentForm(forms.Form):
 
     joker_penalty = forms.IntegerField(
         label=_("Joker penalty"),
-        widget=_number(),
+        widget=_number(min=0, max=rules.JOKER_PENALTY_MAX),
         help_text=_("Points per joker left on a rack: 30 in the official rules, 25 in some."),
     )
     pool_tie = forms.ChoiceField(
@@ -116,15 +142,21 @@ class TournamentForm(forms.Form):
     )
     min_games = forms.IntegerField(
         label=_("Minimum games to be ranked by average"),
+        min_value=0,
+        max_value=SMALL_MAX,
         widget=_number(),
         help_text=_("Only for the average ranking; 0 for none."),
     )
 
     rounds = forms.IntegerField(
-        label=_("Rounds"), widget=_number(), help_text=_("Qualifying rounds planned.")
+        label=_("Rounds"),
+        widget=_number(**_bounds("rounds")),
+        help_text=_("Qualifying rounds planned."),
     )
     games_per_round = forms.IntegerField(
-        label=_("Games per round"), widget=_number(), help_text=_("Games at each table, 1 to 30.")
+        label=_("Games per round"),
+        widget=_number(**_bounds("games_per_round")),
+        help_text=_("Games at each table, 1 to 30."),
     )
     seating = forms.ChoiceField(
         label=_("Seating"),
@@ -146,6 +178,8 @@ class TournamentForm(forms.Form):
     )
     semifinal_players = forms.IntegerField(
         label=_("Players in the semi-finals"),
+        min_value=0,
+        max_value=SMALL_MAX,
         widget=_number(),
         help_text=_("0 for none; otherwise the best of the qualifying, in tables of 4."),
     )
@@ -221,15 +255,33 @@ class TournamentForm(forms.Form):
         for title, names in self.SECTIONS:
             yield Section(title=str(title), fields=[self[name] for name in names])
 
+    def clean_joker_penalty(self) -> int:
+        value: int = self.cleaned_data["joker_penalty"]
+        return _checked(value, lambda: rules.Rules(joker_penalty=value))
+
+    def _clean_bounded(self, name: str) -> int:
+        value: int = self.cleaned_data[name]
+        low, high, message = PLAN_BOUNDS[name]
+        if not low <= value <= high:
+            raise forms.ValidationError(gettext(message) % {"value": value})
+        return value
+
+    def clean_rounds(self) -> int:
+        return self._clean_bounded("rounds")
+
+    def clean_games_per_round(self) -> int:
+        return self._clean_bounded("games_per_round")
+
     def _clean_points(self, size: int) -> list[int]:
         words = _words(self.cleaned_data[f"table_points_{size}"])
         try:
-            return [int(w) for w in words]
+            points = [int(w) for w in words]
         except ValueError:
             raise forms.ValidationError(
                 gettext("Give %(size)s whole numbers separated by spaces, e.g. %(example)s.")
                 % {"size": size, "example": " ".join(["4", "3", "1", "0"][:size])}
             ) from None
+        return _checked(points, lambda: table_points_rules({str(size): points}))
 
     def clean_table_points_2(self) -> list[int]:
         return self._clean_points(2)
@@ -241,7 +293,8 @@ class TournamentForm(forms.Form):
         return self._clean_points(4)
 
     def clean_tie_breaks(self) -> list[str]:
-        return _words(self.cleaned_data["tie_breaks"])
+        names = _words(self.cleaned_data["tie_breaks"])
+        return _checked(names, lambda: tie_breaks_check(names=names))
 
     def clean_co_organisers(self) -> list[Any]:
         names = list(dict.fromkeys(_words(self.cleaned_data["co_organisers"])))

@@ -191,6 +191,8 @@ CASES: dict[tuple[str, str], list[Bad]] = {
         Bad(body=lambda w: {"name": "Cup", "slug": w.slug}),
         Bad(body=const({"name": "Cup", "max_table_size": 5})),
         Bad(body=const({"name": "Cup", "club": NO_SUCH_ID})),
+        Bad(body=const({"name": "Cup", "status": "finished"})),
+        Bad(body=const({"name": "Cup", "semifinal_players": 4})),  # one table: no final
     ],
     ("put", "/api/v1/tournaments/{id}/"): [
         Bad({"id": "tournament"}, const({"name": "Cup", "joker_penalty": -5})),
@@ -204,6 +206,19 @@ CASES: dict[tuple[str, str], list[Bad]] = {
         Bad({"id": "tournament"}, const({"pool_tie": "coin"})),
         Bad({"id": "tournament"}, lambda w: {"slug": w.other_slug}),
         Bad({"id": "foreign_tournament"}, const({"name": "Mine"})),
+        Bad({"id": "tournament"}, const({"status": "finished"})),
+        Bad({"id": "tournament"}, const({"semifinal_players": 6})),
+        Bad({"id": "tournament"}, const({"rounds": 0})),  # round 1 is seated
+    ],
+    ("post", "/api/v1/tournaments/{id}/finish/"): [
+        Bad({"id": "tournament"}),  # round 1 has games to play: 409
+        Bad({"id": "foreign_tournament"}),
+        Bad({"id": "none"}),
+    ],
+    ("post", "/api/v1/tournaments/{id}/reopen/"): [
+        Bad({"id": "tournament"}),  # not finished: 409
+        Bad({"id": "foreign_tournament"}),
+        Bad({"id": "none"}),
     ],
     ("delete", "/api/v1/tournaments/{id}/"): [
         Bad({"id": "foreign_tournament"}),

@@ -29,7 +29,7 @@ def test_the_next_round_waits_for_every_result_of_the_last():
     match = first.matches.get(table=2)
     play_table(match, seated_ids(match)[0], games=1)
     with pytest.raises(
-        ConflictError, match=r"Round 1 is not finished: results are missing at table 1, 2\."
+        ConflictError, match=r"Round 1 is not finished: results are missing at tables 1, 2\."
     ):
         rounds.round_seat_next(tournament=t)
     for m in first.matches.all():

@@ -13,6 +13,7 @@ from scoring.errors import ConflictError, UserError
 from tests.factories import ClubFactory, MatchFactory, TournamentFactory, UserFactory, match_seated
 from tests.tournaments.web.support import play
 from tournaments.models import Tournament
+from tournaments.services.games import game_delete
 from tournaments.services.tournaments import (
     slug_free,
     tournament_create,
@@ -195,13 +196,116 @@ def test_finish_is_refused_while_the_latest_round_has_games_to_play():
     play(match, games=2)
     with pytest.raises(ConflictError) as caught:
         tournament_finish(tournament=t)
-    assert "Round 1" in caught.value.render() and "table(s) 2 " in caught.value.render()
+    assert caught.value.render() == (
+        "Round 1 is not finished: table 2 still has games to play. Enter their results first."
+    )
+    MatchFactory(round=match.round, table=3)
+    with pytest.raises(ConflictError, match=r"Round 1 is not finished: tables 2, 3 still have"):
+        tournament_finish(tournament=t)
     t.refresh_from_db()
     assert t.status != Tournament.Status.FINISHED
-    other.delete()
+    match.round.matches.exclude(pk=match.pk).delete()
+    assert other.round_id == match.round_id
     assert tournament_finish(tournament=t).status == Tournament.Status.FINISHED
     with pytest.raises(ConflictError, match="finished already"):
         tournament_finish(tournament=t)
     assert tournament_reopen(tournament=t).status == Tournament.Status.RUNNING
     with pytest.raises(ConflictError, match="not finished"):
         tournament_reopen(tournament=t)
+
+
+def test_finish_needs_a_round_and_every_round_complete():
+    t = TournamentFactory()
+    with pytest.raises(ConflictError, match="Seat and play a round before finishing"):
+        tournament_finish(tournament=t)
+    first = match_seated(players=4, tournament=t, games_per_round=1)
+    play(first, games=first.round.games_per_match)
+    second = match_seated(players=4, tournament=t)
+    play(second, games=second.round.games_per_match)
+    # A game deleted in round 1 blocks finishing, though round 2 is complete.
+    game_delete(game=first.games.get(number=1))
+    with pytest.raises(ConflictError) as caught:
+        tournament_finish(tournament=t)
+    assert caught.value.render().startswith("Round 1 is not finished: table 1 still has games")
+    t.refresh_from_db()
+    assert t.status != Tournament.Status.FINISHED
+    play(first, games=1)
+    assert tournament_finish(tournament=t).status == Tournament.Status.FINISHED
+
+
+def test_a_finished_tournament_keeps_its_plan_and_rules_but_not_its_description():
+    t = TournamentFactory(status=Tournament.Status.FINISHED, rounds=3)
+    for change in ({"rounds": 4}, {"ranking": "table_points"}, {"seed": 9}, {"joker_penalty": 5}):
+        with pytest.raises(ConflictError, match="finished: reopen it") as caught:
+            tournament_update(tournament=t, **change)
+        assert caught.value.field == "non_field_errors"
+    t.refresh_from_db()
+    assert (t.rounds, t.ranking, t.seed) == (3, "score", 0)
+    co = UserFactory()
+    # The same plan again, as a full form sends it, with a new description.
+    kept = tournament_update(
+        tournament=t, name="Renamed", public=False, rounds=3, co_organisers=[co], status="finished"
+    )
+    assert (kept.name, kept.public, list(kept.co_organisers.all())) == ("Renamed", False, [co])
+    tournament_reopen(tournament=t)
+    assert tournament_update(tournament=t, rounds=4).rounds == 4
+
+
+def test_the_status_is_not_a_setting():
+    with pytest.raises(UserError, match="status follows the tournament") as caught:
+        tournament_create(owner=UserFactory(), name="Cup", status="finished")
+    assert caught.value.field == "status" and not Tournament.objects.exists()
+    assert tournament_create(owner=UserFactory(), name="Cup", status="planned").status == "planned"
+    t = TournamentFactory(status=Tournament.Status.RUNNING)
+    with pytest.raises(UserError, match="status follows the tournament"):
+        tournament_update(tournament=t, status="finished")
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.RUNNING
+
+
+@pytest.mark.parametrize(
+    ("given", "fragment"),
+    [
+        ({"semifinal_players": 4}, "tables of 4 players, two tables or more so that a final"),
+        ({"semifinal_players": 6}, "8, 12"),
+        ({"semifinal_players": 9}, "8, 12"),
+        ({"semifinal_players": 1}, "8, 12"),
+        ({"semifinal_players": 4, "max_table_size": 3}, "6, 9"),
+        ({"semifinal_players": 2, "max_table_size": 2}, "4, 6"),
+    ],
+)
+def test_semifinals_fill_two_or_more_whole_tables(given, fragment):
+    with pytest.raises(UserError, match=fragment) as caught:
+        tournament_create(owner=UserFactory(), name="Cup", **given)
+    assert caught.value.field == "semifinal_players" and not Tournament.objects.exists()
+    t = TournamentFactory(semifinal_players=8)
+    with pytest.raises(UserError, match=fragment):
+        tournament_update(tournament=t, **given)
+    with pytest.raises(UserError, match="tables of 3 players"):
+        tournament_update(tournament=t, max_table_size=3)
+    t.refresh_from_db()
+    assert (t.semifinal_players, t.max_table_size) == (8, 4)
+
+
+def test_possible_semifinals_and_an_old_plan_stay_editable():
+    owner = UserFactory()
+    for players, size in ((0, 4), (8, 4), (12, 4), (6, 3), (4, 2)):
+        made = tournament_create(
+            owner=owner, name="Cup", semifinal_players=players, max_table_size=size
+        )
+        assert (made.semifinal_players, made.max_table_size) == (players, size)
+    # A plan made before the check keeps working while its semi-finals are not changed.
+    old = TournamentFactory(semifinal_players=4)
+    assert tournament_update(tournament=old, name="Old", semifinal_players=4).name == "Old"
+
+
+def test_rounds_cannot_go_below_the_qualifying_rounds_seated():
+    t = TournamentFactory(rounds=3)
+    for _number in (1, 2):
+        match_seated(players=4, tournament=t)
+    with pytest.raises(UserError, match="Qualifying rounds seated already: 2") as caught:
+        tournament_update(tournament=t, rounds=1)
+    assert caught.value.field == "rounds"
+    t.refresh_from_db()
+    assert t.rounds == 3
+    assert tournament_update(tournament=t, rounds=2).rounds == 2

@@ -6,7 +6,14 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from tests.factories import ClubFactory, EntryFactory, PlayerFactory, TournamentFactory, UserFactory
+from tests.factories import (
+    ClubFactory,
+    EntryFactory,
+    PlayerFactory,
+    TournamentFactory,
+    UserFactory,
+    round_play,
+)
 from tournaments.models import Club, Entry, Player, Round, Tournament
 from tournaments.services.rounds import round_seat_next
 
@@ -47,12 +54,27 @@ def test_a_new_player_is_made_and_entered_in_one_line(organiser) -> None:
 def test_a_walk_in_mid_event_plays_from_the_next_round(organiser) -> None:
     client, tournament = organiser
     EntryFactory.create_batch(4, tournament=tournament)
-    round_seat_next(tournament=tournament)
+    round_play(round_seat_next(tournament=tournament), games=1)
     response = client.post(f"{DESK}players/new/", {"name": "Late Larsen"}, follow=True)
     assert "Late Larsen entered: seated from the next round." in response.content.decode()
     late = Entry.objects.get(tournament=tournament, player__name="Late Larsen")
     assert late.status == Entry.Status.ACTIVE
     assert not Round.objects.get().seats.filter(player=late.player).exists()
+
+
+def test_a_walk_in_before_any_result_is_told_a_reseat_seats_them_now(organiser) -> None:
+    client, tournament = organiser
+    EntryFactory.create_batch(4, tournament=tournament)
+    round_seat_next(tournament=tournament)
+    page = client.post(f"{DESK}players/new/", {"name": "Late Larsen"}, follow=True)
+    html = page.content.decode()
+    reseat = f'<a href="{DESK}rounds/1/reseat/">re-seat it to seat them now.</a>'
+    assert "Late Larsen entered. Round 1 has no results yet: " + reseat in html
+    assert f'or at once if you <a href="{DESK}rounds/1/reseat/">re-seat round 1</a>' in html
+    late = Entry.objects.get(tournament=tournament, player__name="Late Larsen")
+    assert not Round.objects.get().seats.filter(player=late.player).exists()
+    client.post(f"{DESK}rounds/1/reseat/")
+    assert Round.objects.get().seats.filter(player=late.player).exists()
 
 
 @pytest.mark.parametrize(

@@ -135,6 +135,9 @@ def test_desk_history_shows_records_corrections_and_deletions(desk) -> None:
     text = response.content.decode()
     for word in ("Recorded", "Corrected", "Deleted"):
         assert word in text
+    # The game and its version in words, not "1 v2".
+    assert '<td>1<span class="rev-note">version 2</span></td>' in text
+    assert " v1<" not in text and ">v1<" not in text
     assert GameRevision.objects.filter(match=match).count() == 5
 
 
@@ -318,3 +321,21 @@ def test_adjustment_not_a_number_is_refused_at_the_field(client: Client) -> None
     assert response.status_code == 400
     assert "must be a number" in response.context["adjustment_form"].errors["points"][0]
     assert not Adjustment.objects.exists()
+
+
+def test_a_finished_tournament_offers_no_writes_on_the_desk_or_at_the_table(client):
+    from tests.tournaments.web.support import play, tournament_played
+    from tournaments.models import Tournament
+
+    t = tournament_played(tables=1, games=1)
+    match = t.round_set.get().matches.get()
+    play(match, games=1, seed=5)
+    Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.FINISHED)
+    client.force_login(t.owner)
+    frozen = "The tournament is finished: results can no longer be entered or changed."
+    desk = client.get(f"/t/{t.slug}/organise/tables/{match.pk}/").content.decode()
+    assert frozen in desk and "?correct=" not in desk and "Record game" not in desk
+    table = client.get(f"/m/{match.token}/").content.decode()
+    assert frozen in table and "Save game" not in table
+    page = client.get(f"/t/{t.slug}/organise/").content.decode()
+    assert "reopen it to change its players" in page and "Add adjustment" not in page

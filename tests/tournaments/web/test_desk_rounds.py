@@ -276,7 +276,20 @@ def test_swap_after_a_result_is_refused_and_changes_nothing(event) -> None:
     )
     assert response.status_code == 400
     assert "already has 1 recorded games" in response.context["swap_form"].non_field_errors()[0]
+    # No swap form is drawn any more: the message says why, and points to no form.
+    html = response.content.decode()
+    assert 'id="swap"' not in html and "see the swap form" not in html
+    assert "Nothing was swapped: " in html and "already has 1 recorded games" in html
     assert tables(round_) == before
+
+
+def test_a_round_of_one_table_offers_no_swap(client: Client) -> None:
+    t = tournament_entered(players=4, rounds=1, games_per_round=1)
+    client.force_login(t.owner)
+    seat(client, t)
+    page = client.get(desk_url(t)).content.decode()
+    assert "Re-seat round 1…" in page  # the round is untouched
+    assert 'id="swap"' not in page and "Swap two players…" not in page
 
 
 def test_swap_in_an_earlier_round_is_refused(event) -> None:
@@ -291,6 +304,11 @@ def test_swap_in_an_earlier_round_is_refused(event) -> None:
     )
     assert response.status_code == 400
     assert tables(first) == before
+    html = response.content.decode()
+    assert "Nothing was swapped: " in html and "see the swap form" not in html
+    # Round 2's own swap form, fresh, not round 1's refused one.
+    assert f'action="{desk_url(t)}rounds/2/swap/"' in html
+    assert response.context["swap_form"].errors == {}
     assert client.post(f"{desk_url(t)}rounds/7/swap/", {}).status_code == 404
 
 

@@ -97,7 +97,7 @@ def test_entry_form_is_gone_when_every_game_is_recorded(client: Client) -> None:
     play(match, games=1)
     response = client.get(f"/m/{match.token}/")
     assert response.context["form"] is None
-    assert "All 1 games of this table are recorded" in response.content.decode()
+    assert "The game of this table is recorded. Thank you!" in response.content.decode()
     a, b = seated_ids(match)
     refused = client.post(f"/m/{match.token}/", entry_post(match, {a: {}, b: {"points": "3"}}))
     assert refused.status_code == 400

@@ -128,3 +128,31 @@ def test_organiser_page_reports_repeat_meetings_against_the_bound(client: Client
     # Eight players at two tables twice: each new table draws on two old ones,
     # so at least 2 pairs meet again at each: 4 is the bound.
     assert "Repeat meetings so far:" in page and "no seating can have fewer than 4" in page
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "organise/seat/",
+        "organise/rounds/1/swap/",
+        "organise/adjustments/",
+        "organise/players/new/",
+        "organise/entries/",
+        "organise/players/1/check-in/",
+        "organise/players/import/confirm/",
+        "reopen/",
+    ],
+)
+@pytest.mark.parametrize("who", ["owner", "anonymous"])
+def test_a_visit_to_a_desk_button_address_leads_back_to_the_desk(
+    client: Client, path: str, who: str
+) -> None:
+    tournament = TournamentFactory(slug="club-night")
+    if who == "owner":
+        client.force_login(tournament.owner)
+    response = client.get(f"/t/club-night/{path}")
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    html = response.content.decode()
+    assert "Use the button on the desk" in html and 'class="site"' in html  # the site layout
+    assert 'href="/t/club-night/organise/"' in html
+    assert str(tournament.name) not in html  # the address tells nothing about the tournament

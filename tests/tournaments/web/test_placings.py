@@ -145,3 +145,34 @@ def test_pdfs_lead_with_the_ranking_column(ranking: str, order: list[str]) -> No
         header = text.split("Club", 1)[1]
         positions = [header.index(label) for label in order]
         assert positions == sorted(positions), (url, header[:200])
+
+
+# ----------------------------------------------------------------------------- places vs standings
+
+
+def test_finished_pages_say_the_placings_decide_and_name_every_stage(client: Client) -> None:
+    t = _finished(ranking="score")
+    standings = client.get(f"/t/{t.slug}/standings/").content.decode()
+    notice = standings.index("The tournament is finished: the final placings are on")
+    assert notice < standings.index("<table")
+    assert f'<a href="/t/{t.slug}/#places">the tournament page</a>' in standings
+
+    page = client.get(f"/t/{t.slug}/").content.decode()
+    assert page.index('id="places"') < page.index('id="h-standings"')
+    panel = page.split('id="h-standings"', 1)[1].split("</section>", 1)[0]
+    assert panel.startswith(">Standings over every round</h2>")
+    assert "the final placings above decide the places" in panel
+    places = page.split('id="places"', 1)[1].split("</section>", 1)[0]
+    assert "Score counts only the games of the stage that decided the place." in places
+    decided = re.findall(r"<td>(Final|Semi-final|Qualifying)</td>", places)
+    assert decided == ["Final"] * 4 + ["Semi-final"] * 4 + ["Qualifying"] * 4
+
+
+def test_carried_points_are_said_and_open_tournaments_say_nothing(client: Client) -> None:
+    t = _finished(ranking="score", final_carry_over=True)
+    page = client.get(f"/t/{t.slug}/").content.decode()
+    assert "Score counts the games of the stage that decided the place and of every round" in page
+    Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.RUNNING)
+    for path in ("standings/", ""):
+        page = client.get(f"/t/{t.slug}/{path}").content.decode()
+        assert "The tournament is finished" not in page

@@ -145,6 +145,32 @@ def test_create_refuses_a_bad_field_at_the_field_and_stores_nothing(
     assert not Tournament.objects.exists()
 
 
+def test_create_refuses_every_bad_field_at_once(client: Client) -> None:
+    client.force_login(UserFactory(username="me"))
+    bad = {
+        "joker_penalty": ("5000", "at most 1000"),
+        "rounds": ("101", "0 to 100"),
+        "games_per_round": ("31", "1 to 30"),
+        "min_games": ("-1", "greater than or equal to 0"),
+        "semifinal_players": ("99999", "32767"),
+        "bye_score": ("123456789012", "digits"),
+        "table_points_4": ("1 3 0 0", "must not grow"),
+        "tie_breaks": ("wins, luck", "Unknown tie-break luck"),
+    }
+    response = client.post("/t/new/", form_post(**{k: v for k, (v, _) in bad.items()}))
+    assert response.status_code == 400
+    errors = response.context["form"].errors
+    assert sorted(errors) == sorted(bad)
+    for field, (_value, fragment) in bad.items():
+        assert fragment in errors[field][0], (field, errors[field])
+    html = response.content.decode()
+    # The same bounds for the browser's number inputs (the form itself is novalidate).
+    assert 'name="rounds" value="101" class="num" inputmode="numeric" min="0" max="100"' in html
+    assert 'inputmode="numeric" min="1" max="30"' in html
+    assert 'id="id_rounds_helptext"' in html  # the input's aria-describedby
+    assert not Tournament.objects.exists()
+
+
 # ----------------------------------------------------------------------------- edit
 
 
@@ -282,7 +308,7 @@ def test_finish_asks_first_and_is_refused_while_tables_play(client: Client, play
     confirm = client.get(f"/t/{t.slug}/finish/")
     assert confirm.status_code == 200 and "Finish tournament" in confirm.content.decode()
     response = client.post(f"/t/{t.slug}/finish/", follow=True)
-    assert "table(s) 1 still have games to play" in response.content.decode()
+    assert "table 1 still has games to play" in response.content.decode()
     t.refresh_from_db()
     assert t.status != Tournament.Status.FINISHED
 
