@@ -21,6 +21,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from pypdf import PdfReader
 
+from tests.browser.conftest import page_sized
 from tournaments.models import Entry, Game, GameRevision, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -71,21 +72,15 @@ class Shots:
 
 @pytest.fixture
 def desk(browser: Any, live_server: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+    with page_sized(browser, width=1280, height=900) as page:
+        yield page
 
 
 @pytest.fixture
 def phone(browser: Any, live_server: Any) -> Iterator[Any]:
     """A scorer's phone at the table: another browser, nobody logged in."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+    with page_sized(browser, width=390, height=844) as page:
+        yield page
 
 
 def message(page: Any) -> str:
