@@ -20,9 +20,9 @@ from rest_framework.response import Response
 from scoring.api.errors import error_responses
 from scoring.api.fields import EngineChoiceField, NumberField
 from tournaments.models import Adjustment, Round
+from tournaments.selectors import adjustments_of
 from tournaments.services.adjustments import adjustment_add, adjustment_delete
 
-from . import selectors
 from .base import TournamentNestedView
 from .fields import IdRelatedField, id_field
 
@@ -78,7 +78,7 @@ class TournamentAdjustmentsView(TournamentNestedView):
     def get_queryset(self) -> QuerySet[Any]:
         if getattr(self, "swagger_fake_view", False):
             return Adjustment.objects.none()
-        return selectors.adjustments_of(tournament=self.tournament())
+        return adjustments_of(tournament=self.tournament())
 
     @extend_schema(
         summary="List a tournament's adjustments", responses=AdjustmentSerializer(many=True)
@@ -110,7 +110,7 @@ class TournamentAdjustmentsView(TournamentNestedView):
             round=data.get("round"),
             user=request.user,
         )
-        adjustment = selectors.adjustments_of(tournament=tournament).get(pk=adjustment.pk)
+        adjustment = adjustments_of(tournament=tournament).get(pk=adjustment.pk)
         return Response(AdjustmentSerializer(adjustment).data, status=status.HTTP_201_CREATED)
 
 
@@ -122,7 +122,7 @@ class TournamentAdjustmentView(TournamentNestedView):
     )
     def delete(self, request: Request, tournament_id: int, adjustment_id: int) -> Response:
         adjustment = get_object_or_404(
-            selectors.adjustments_of(tournament=self.tournament()), pk=adjustment_id
+            adjustments_of(tournament=self.tournament()), pk=adjustment_id
         )
         adjustment_delete(adjustment=adjustment)
         return Response(status=status.HTTP_204_NO_CONTENT)

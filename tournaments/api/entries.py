@@ -19,9 +19,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.models import Entry
+from tournaments.selectors import entries_of
 from tournaments.services import entries as entry_services
 
-from . import selectors
 from .base import TournamentNestedView
 from .fields import id_field
 
@@ -86,7 +86,7 @@ class TournamentEntriesView(TournamentNestedView):
     def get_queryset(self) -> QuerySet[Any]:
         if getattr(self, "swagger_fake_view", False):  # the OpenAPI generator's visit
             return Entry.objects.none()
-        return selectors.entries_of(tournament=self.tournament())
+        return entries_of(tournament=self.tournament())
 
     @extend_schema(summary="List a tournament's entries", responses=EntrySerializer(many=True))
     def get(self, request: Request, tournament_id: int) -> Response:
@@ -133,7 +133,7 @@ class TournamentAttendanceView(TournamentNestedView):
         entry_services.attendance_set(
             tournament=tournament, player_ids=given.validated_data["player_ids"]
         )
-        entries = selectors.entries_of(tournament=tournament)
+        entries = entries_of(tournament=tournament)
         return Response(EntrySerializer(entries, many=True).data)
 
 

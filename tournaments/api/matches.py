@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from scoring.api.errors import error_responses
 from tournaments.access import tournament_organiser
 from tournaments.models import GameRevision, Match
+from tournaments.selectors import revisions_of
 
 from . import selectors
 from .auth import MATCH_AUTHENTICATION, MatchTokenAuthentication, match_grant
@@ -126,7 +127,7 @@ class MatchHistoryView(generics.GenericAPIView):
             pk=self.kwargs["match_id"],
         )
         self.check_object_permissions(self.request, match)
-        return selectors.revisions_of(match=match)
+        return revisions_of(match=match)
 
     @extend_schema(
         summary="A match's game history",

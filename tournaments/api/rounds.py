@@ -23,6 +23,7 @@ from scoring.api.errors import error_responses
 from scoring.api.fields import EngineChoiceField
 from tournaments.access import tournament_organiser
 from tournaments.models import Match, Round
+from tournaments.selectors import round_detail
 from tournaments.services import rounds as round_services
 
 from . import selectors
@@ -151,7 +152,7 @@ class TournamentRoundsView(TournamentNestedView):
         round_ = round_services.round_seat_next(tournament=tournament, **given.validated_data)
         return Response(
             RoundSerializer(
-                selectors.round_detail(round_id=round_.pk), context=self.get_serializer_context()
+                round_detail(round_id=round_.pk), context=self.get_serializer_context()
             ).data,
             status=status.HTTP_201_CREATED,
         )
@@ -171,7 +172,7 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     def round_response(self, round_: Round, *, changed: bool = False) -> Response:
         if changed:  # read back what the service stored
-            round_ = selectors.round_detail(round_id=round_.pk)
+            round_ = round_detail(round_id=round_.pk)
         shown = tournament_organiser(user=self.request.user, tournament=round_.tournament)
         return Response(RoundSerializer(round_, context={"show_tokens": shown}).data)
 

@@ -14,18 +14,9 @@ from typing import Any
 from django.db.models import Prefetch, Q, QuerySet
 
 from tournaments.models import Game, Match, Rack, Round, Seat, Tournament
-from tournaments.selectors import (
-    adjustments_of,
-    entries_of,
-    revisions_of,
-    round_detail,
-    round_tables,
-    tournaments_visible,
-)
+from tournaments.selectors import round_tables, tournaments_visible
 
 # Shared with the web pages.
-__all__ = ["adjustments_of", "entries_of", "revisions_of", "round_detail"]
-
 from .auth import MatchGrant
 
 

@@ -55,7 +55,7 @@ SLUG_MAX = 80
 # Addresses the web pages use themselves (/t/new/).
 SLUGS_RESERVED = frozenset({"new"})
 # Rendered by the model as constraint names, so said here in words.
-_BOUNDS = {
+PLAN_BOUNDS = {
     "max_table_size": (
         2,
         4,
@@ -148,7 +148,7 @@ def _settings_apply(tournament: Tournament, settings: dict[str, Any]) -> list[st
         tournament.slug = slug_free(tournament.name)
         settings["slug"] = tournament.slug
     _slug_check(tournament)
-    for name, (low, high, message) in _BOUNDS.items():
+    for name, (low, high, message) in PLAN_BOUNDS.items():
         value = getattr(tournament, name)
         if isinstance(value, int) and not low <= value <= high:
             raise UserError(message, field=name, value=value)

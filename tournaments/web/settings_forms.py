@@ -34,7 +34,7 @@ from scoring.errors import UserError
 
 from ..fields import table_points_rules
 from ..models import Club, Tournament
-from ..services.tournaments import _BOUNDS as PLAN_BOUNDS
+from ..services.tournaments import PLAN_BOUNDS
 from ..standings.ranking import TIE_BREAK_NAMES, tie_breaks_check
 
 TABLE_SIZES = (2, 3, 4)

@@ -9,7 +9,7 @@ from django.test import Client
 
 from tests.factories import AdjustmentFactory, UserFactory, match_seated, seated_ids
 from tests.tournaments.web.support import entry_post, play
-from tournaments.api import selectors as api_selectors
+from tournaments.api import matches as api_matches
 from tournaments.models import Adjustment, Game, GameRevision, Match
 from tournaments.selectors import revisions_of
 
@@ -142,7 +142,7 @@ def test_desk_history_shows_records_corrections_and_deletions(desk) -> None:
 
 
 def test_history_is_read_by_the_one_selector_the_api_uses() -> None:
-    assert api_selectors.revisions_of is revisions_of
+    assert api_matches.revisions_of is revisions_of
 
 
 @pytest.mark.parametrize(
