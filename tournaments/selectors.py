@@ -15,16 +15,16 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
 
 from . import progress, seating
 from .access import UserLike, tournaments_own_q, tournaments_visible_q
 from .models import (
     Adjustment,
+    AuditEvent,
     Club,
     Entry,
     Game,
-    GameRevision,
     Match,
     Player,
     Rack,
@@ -119,9 +119,22 @@ def adjustments_of(*, tournament: Tournament) -> QuerySet[Adjustment]:
     )
 
 
-def revisions_of(*, match: Match) -> QuerySet[GameRevision]:
-    """A match's game history (every record, correction and deletion), oldest first."""
-    return GameRevision.objects.filter(match=match).select_related("user").order_by("at", "id")
+def game_history_of(*, match: Match) -> QuerySet[AuditEvent]:
+    """A match's game history (every record, correction, confirmation, deletion
+    and restoring), oldest first; ``game_exists`` says whether the game is still there."""
+    return (
+        AuditEvent.objects.filter(match=match, action__startswith="game.")
+        .annotate(game_exists=Exists(Game.objects.filter(pk=OuterRef("object_id"))))
+        .order_by("at", "id")
+    )
+
+
+def audit_of(*, tournament: Tournament, match: Match | None = None) -> QuerySet[AuditEvent]:
+    """A tournament's audit trail (or one match's), newest first."""
+    events = AuditEvent.objects.filter(tournament=tournament)
+    if match is not None:
+        events = events.filter(match=match)
+    return events.order_by("-at", "-id")
 
 
 def players_not_entered(*, tournament: Tournament) -> QuerySet[Player]:

@@ -25,7 +25,7 @@ def test_load_demo_builds_three_rounds_two_played_and_is_idempotent():
         "/admin/tournaments/tournament/",
         "/admin/tournaments/game/",
         "/admin/tournaments/player/",
-        "/admin/tournaments/gamerevision/",
+        "/admin/tournaments/auditevent/",
     ],
 )
 def test_admin_lists_the_demo(client, url):

@@ -4,7 +4,7 @@ Rounds, their matches and seats are made by the seating services and are
 read-only here. A game is written whole through the game services: the form
 collects one line per seat (tiles, or points + jokers) and the services
 compute the scores, so the admin cannot store a game the rules engine would
-refuse. A game's history is read-only.
+refuse. The audit trail (a game's history among it) is read-only.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
 
-from ..models import Game, GameRevision, Match, Player, Round, Seat
+from ..models import AuditEvent, Game, Match, Player, Round, Seat
 from ..services import games
 from .kit import ReadOnlyAdmin, ReadOnlyInline, ServiceAdmin, ServiceForm
 
@@ -169,7 +169,10 @@ class GameAdmin(ServiceAdmin[Game]):
         games.game_delete(game=obj, user=request.user)
 
 
-@admin.register(GameRevision)
-class GameRevisionAdmin(ReadOnlyAdmin[GameRevision]):
-    list_display = ["match", "game_number", "version", "action", "user", "at"]
-    list_filter = ["action"]
+@admin.register(AuditEvent)
+class AuditEventAdmin(ReadOnlyAdmin[AuditEvent]):
+    """The audit trail is written by the services only; here it is read."""
+
+    list_display = ["at", "tournament", "action", "username", "by_link", "table", "game_number"]
+    list_filter = ["action", "tournament"]
+    list_select_related = ["tournament"]

@@ -13,15 +13,15 @@ from typing import Any
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, mixins, serializers, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.api.errors import error_responses
 from tournaments.access import tournament_organiser
-from tournaments.models import GameRevision, Match
-from tournaments.selectors import revisions_of
+from tournaments.models import AuditEvent, Match
+from tournaments.selectors import game_history_of
 
 from . import selectors
 from .auth import MATCH_AUTHENTICATION, MatchTokenAuthentication, match_grant
@@ -40,31 +40,51 @@ class MatchSerializer(MatchBriefSerializer):
     games = GameSerializer(many=True, read_only=True)
 
 
+HISTORY_ACTIONS = [
+    ("recorded", _("recorded")),
+    ("corrected", _("corrected")),
+    ("deleted", _("deleted")),
+    ("restored", _("restored")),
+    ("confirmed", _("confirmed")),
+    ("disputed", _("disputed")),
+]
+
+
 class GameRevisionSerializer(serializers.Serializer):
-    game = serializers.IntegerField(
-        source="game_id",
-        read_only=True,
-        allow_null=True,
-        help_text=_("Null once the game is deleted."),
-    )
+    game = serializers.SerializerMethodField(help_text=_("Null once the game is deleted."))
     number = serializers.IntegerField(source="game_number", read_only=True)
     version = serializers.IntegerField(read_only=True)
-    action = serializers.ChoiceField(choices=GameRevision.Action.choices, read_only=True)
+    action = serializers.SerializerMethodField()
     at = serializers.DateTimeField(read_only=True)
     user = serializers.CharField(
-        source="user.get_username",
+        source="username",
         read_only=True,
         allow_null=True,
         default=None,
         help_text=_("Null for a match token."),
     )
-    snapshot = serializers.JSONField(
-        read_only=True,
+    snapshot = serializers.SerializerMethodField(
         help_text=_(
-            "The game as it was then: ending and racks (player, tiles or points and jokers, "
-            "rack value, score, winner)."
+            "The game as it was then: ending, state and racks (player, tiles or points and "
+            "jokers, rack value, score, winner)."
         ),
     )
+
+    def get_game(self, event: AuditEvent) -> int | None:
+        return event.object_id if getattr(event, "game_exists", False) else None
+
+    @extend_schema_field(serializers.ChoiceField(choices=HISTORY_ACTIONS))
+    def get_action(self, event: AuditEvent) -> str:
+        return event.action.removeprefix("game.")
+
+    @extend_schema_field(serializers.JSONField())
+    def get_snapshot(self, event: AuditEvent) -> Any:
+        return event.new if event.new is not None else event.old
+
+    def to_representation(self, instance: Any) -> Any:
+        data = super().to_representation(instance)
+        data["user"] = data["user"] or None
+        return data
 
 
 # ----------------------------------------------------------------------------- views
@@ -119,15 +139,15 @@ class MatchHistoryView(generics.GenericAPIView):
     permission_classes = [MatchGamesPermission]
     filter_backends: list[Any] = []
 
-    def get_queryset(self) -> QuerySet[GameRevision]:
+    def get_queryset(self) -> QuerySet[AuditEvent]:
         if getattr(self, "swagger_fake_view", False):
-            return GameRevision.objects.none()
+            return AuditEvent.objects.none()
         match = get_object_or_404(
             selectors.matches_seen(user=self.request.user, grant=match_grant(self.request)),
             pk=self.kwargs["match_id"],
         )
         self.check_object_permissions(self.request, match)
-        return revisions_of(match=match)
+        return game_history_of(match=match)
 
     @extend_schema(
         summary="A match's game history",

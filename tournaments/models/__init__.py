@@ -18,19 +18,20 @@ Vocabulary:
   its value and the player's computed score in that game.
 * **Adjustment**: an organiser's penalty or bonus (or a bye's score), with a
   reason; kept apart from game scores.
-* **GameRevision**: the history of a game: every record, correction and
-  deletion, with a snapshot of the racks.
+* **AuditEvent**: one change to a tournament, who made it, old and new values;
+  a game's events are its history (with snapshots of its racks).
+* **IdempotencyKey**: an API client's key for one write and the answer it got.
 
 The event and who takes part are in ``event``; rounds and what is played in
-them in ``play``. Models hold data and constraints only: writes go through
-``services``, reads through ``selectors``.
+them in ``play``; the audit trail and idempotency keys in ``trust``. Models
+hold data and constraints only: writes go through ``services``, reads through
+``selectors``.
 """
 
 from .event import Club, Entry, Player, Tournament
 from .play import (
     Adjustment,
     Game,
-    GameRevision,
     Match,
     Rack,
     Round,
@@ -38,13 +39,15 @@ from .play import (
     match_token_new,
     match_token_plausible,
 )
+from .trust import AuditEvent, IdempotencyKey
 
 __all__ = [
     "Adjustment",
+    "AuditEvent",
     "Club",
     "Entry",
     "Game",
-    "GameRevision",
+    "IdempotencyKey",
     "Match",
     "Player",
     "Rack",

@@ -79,6 +79,15 @@ class Tournament(models.Model):
         SHARE = "share", _("joint winners share")
         FEWEST_TILES = "fewest_tiles", _("fewest tiles wins")
 
+    class Confirmation(models.TextChoices):
+        NONE = "none", _("none: every game counts as entered")
+        ORGANISER = "organiser", _("an organiser confirms games entered through a match link")
+        DOUBLE_ENTRY = "double_entry", _("double entry: a game counts once entered twice alike")
+
+    class Unconfirmed(models.TextChoices):
+        INCLUDE = "include", _("count them, marked")
+        EXCLUDE = "exclude", _("leave them out until confirmed")
+
     class Paper(models.TextChoices):
         A4 = "A4", "A4"
         LETTER = "Letter", "Letter"
@@ -145,6 +154,20 @@ class Tournament(models.Model):
         _("minimum games to be ranked by average"), default=0
     )
 
+    # Trust: who confirms results, and whether standings wait for it.
+    confirmation = models.CharField(
+        _("confirmation of results"),
+        max_length=16,
+        choices=Confirmation.choices,
+        default=Confirmation.NONE,
+    )
+    standings_unconfirmed = models.CharField(
+        _("unconfirmed games in the standings"),
+        max_length=16,
+        choices=Unconfirmed.choices,
+        default=Unconfirmed.INCLUDE,
+    )
+
     # The plan.
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=3)
     games_per_round = models.PositiveSmallIntegerField(_("games per round"), default=4)
@@ -179,6 +202,14 @@ class Tournament(models.Model):
                 condition=Q(joker_penalty__lte=rules.JOKER_PENALTY_MAX),
                 name="tournament_joker_penalty_max",
                 violation_error_message=_("The joker penalty can be at most 1000 points."),
+            ),
+            models.CheckConstraint(
+                condition=Q(confirmation__in=["none", "organiser", "double_entry"]),
+                name="tournament_confirmation_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(standings_unconfirmed__in=["include", "exclude"]),
+                name="tournament_standings_unconfirmed_known",
             ),
         ]
 

@@ -1,8 +1,10 @@
-"""Rounds and what is played in them: matches, seats, games, racks, adjustments
-and the games' history.
+"""Rounds and what is played in them: matches, seats, games, racks and adjustments.
 
 A match's *token* is the secret in its printed QR code; it grants recording
-that match's games.
+that match's games. A game's *state* says whether it is trusted yet: under the
+tournament's ``confirmation`` setting a game is ``entered`` until an organiser
+confirms it (or a second, identical entry does), and ``disputed`` when a second
+entry differed (``second_entry`` then holds that other version).
 """
 
 from __future__ import annotations
@@ -105,6 +107,11 @@ class Game(models.Model):
         RUMMIKUB = "rummikub", _("Rummikub (a rack emptied)")
         POOL_EXHAUSTED = "pool_exhausted", _("pool exhausted")
 
+    class State(models.TextChoices):
+        ENTERED = "entered", _("entered, to confirm")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed: two entries differ")
+
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField()
     ending = models.CharField(max_length=16, choices=Ending.choices)
@@ -115,6 +122,12 @@ class Game(models.Model):
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    state = models.CharField(max_length=16, choices=State.choices, default=State.CONFIRMED)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # The other version of a disputed game: {"ending", "racks": [entered racks], "who"}.
+    second_entry = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "number"]
@@ -124,6 +137,14 @@ class Game(models.Model):
             models.UniqueConstraint(fields=["match", "number"], name="game_number_once"),
             models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
             models.CheckConstraint(condition=Q(ending__in=rules.ENDINGS), name="game_ending_known"),
+            models.CheckConstraint(
+                condition=Q(state__in=["entered", "confirmed", "disputed"]),
+                name="game_state_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(state="disputed") | Q(second_entry__isnull=True),
+                name="game_second_entry_only_disputed",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -193,33 +214,3 @@ class Adjustment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.points:+} ({self.reason})"
-
-
-class GameRevision(models.Model):
-    """One step in a game's history; kept even after the game is deleted."""
-
-    class Action(models.TextChoices):
-        RECORDED = "recorded", _("recorded")
-        CORRECTED = "corrected", _("corrected")
-        DELETED = "deleted", _("deleted")
-
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="revisions")
-    game = models.ForeignKey(
-        Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="revisions"
-    )
-    game_number = models.PositiveSmallIntegerField()
-    version = models.PositiveIntegerField()
-    action = models.CharField(max_length=16, choices=Action.choices)
-    snapshot = models.JSONField()
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["match", "game_number", "at", "id"]
-        verbose_name = _("game revision")
-        verbose_name_plural = _("game revisions")
-
-    def __str__(self) -> str:
-        return f"{self.match} – {_('game')} {self.game_number} v{self.version} {self.action}"

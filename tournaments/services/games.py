@@ -10,7 +10,13 @@ is what a scorer types for one player (tiles, or points + jokers);
 ``game_racks_entered`` gives a stored game's racks back in that form;
 ``game_record`` turns a match's rack entries into a stored
 game with computed scores and table points; ``game_correct`` replaces them
-and ``game_delete`` removes them, both leaving a ``GameRevision`` behind.
+and ``game_delete`` removes them. Each leaves an audit event holding the
+game's *snapshot* (ending, racks as entered and scored, state): the game's
+history, from which a deleted game is restored (``confirm.game_restore``).
+
+A game's *state* starts as the tournament's ``confirmation`` setting says
+(``game_state_new``); confirming, second entries and disputes are in
+``confirm``.
 """
 
 from __future__ import annotations
@@ -23,9 +29,10 @@ from django.db import IntegrityError, transaction
 from scoring import rules
 from scoring.errors import ConflictError, PreconditionFailedError, UserError, _
 
-from ..access import UserLike, user_or_none
-from ..models import Game, GameRevision, Match, Rack, Seat
+from ..access import UserLike, tournament_organiser, user_or_none
+from ..models import AuditEvent, Game, Match, Rack, Seat, Tournament
 from ._plans import tournament_open_check
+from .audit import audit_add
 
 
 class SeatedPlayer(int):
@@ -43,13 +50,13 @@ class SeatedPlayer(int):
         return self.name
 
 
-def _seats_of(match: Match) -> dict[int, Seat]:
+def match_seats(match: Match) -> dict[int, Seat]:
     return {s.player_id: s for s in match.seats.select_related("player")}
 
 
 def game_compute(*, match: Match, ending: str, racks: Sequence[rules.RackIn]) -> rules.GameOut:
     """Validate a match's game without storing it; the scores it would get."""
-    return _game_scored(match=match, ending=ending, racks=racks, seats=_seats_of(match))
+    return _game_scored(match=match, ending=ending, racks=racks, seats=match_seats(match))
 
 
 def _game_scored(
@@ -94,7 +101,7 @@ def _game_scored(
     return result
 
 
-def _racks_store(*, game: Game, result: rules.GameOut, seats: dict[int, Seat]) -> None:
+def game_racks_store(*, game: Game, result: rules.GameOut, seats: dict[int, Seat]) -> None:
     # Rules.table_points holds a vector for every table size the engine accepts.
     vector = game.match.round.tournament.rules().table_points[len(result.racks)]
     table_points = rules.table_points_for(scores=[r.score for r in result.racks], vector=vector)
@@ -127,12 +134,14 @@ def game_racks_entered(*, racks: Iterable[Rack]) -> list[rules.RackIn]:
     ]
 
 
-def _snapshot(game: Game) -> dict[str, Any]:
+def game_snapshot(game: Game) -> dict[str, Any]:
+    """The game as its history keeps it."""
     stored = list(game.racks.order_by("position"))
     # The history shows what was entered next to what the rack came to, so
     # points and jokers are the stored ones even for a tile list.
     return {
         "ending": game.ending,
+        "state": game.state,
         "racks": [
             {
                 "player": entered.player,
@@ -148,16 +157,48 @@ def _snapshot(game: Game) -> dict[str, Any]:
     }
 
 
-def _revision_add(*, game: Game, action: str, user: UserLike) -> None:
-    GameRevision.objects.create(
+def game_audit(
+    *, game: Game, action: str, user: object, old: Any = None, new: Any = None
+) -> AuditEvent:
+    """One event in the game's history; ``new`` defaults to the game as it is now."""
+    deleted = action == AuditEvent.Action.GAME_DELETED
+    return audit_add(
+        tournament=game.match.round.tournament,
+        action=action,
+        user=user,
         match=game.match,
-        game=game if action != GameRevision.Action.DELETED else None,
+        object_id=game.pk,
         game_number=game.number,
         version=game.version,
-        action=action,
-        snapshot=_snapshot(game),
-        user=user_or_none(user),
+        old=old,
+        new=None if deleted else (new if new is not None else game_snapshot(game)),
     )
+
+
+def game_state_new(*, tournament: Tournament, user: object) -> str:
+    """The state a newly recorded game starts in."""
+    mode = tournament.confirmation
+    if mode == Tournament.Confirmation.NONE:
+        return Game.State.CONFIRMED
+    if mode == Tournament.Confirmation.ORGANISER and (
+        user is None or tournament_organiser(user=user, tournament=tournament)
+    ):
+        # An organiser's own entry (or a command's) needs no second look.
+        return Game.State.CONFIRMED
+    return Game.State.ENTERED
+
+
+class GameTakenError(ConflictError):
+    """The game number a client named is already recorded; carries that game."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        super().__init__(
+            _("Game %(number)s was already entered by this table: here it is."),
+            field="number",
+            code="game_taken",
+            number=game.number,
+        )
 
 
 def _match_lock(match: Match) -> Match:
@@ -173,15 +214,30 @@ def game_record(
     ending: str,
     racks: Sequence[rules.RackIn],
     user: UserLike = None,
+    number: int | None = None,
 ) -> Game:
-    """Record the next game of a match; scores are computed, never entered."""
+    """Record a game of a match (``number``, or the lowest free one); scores are
+    computed, never entered. A number already recorded is refused with that game."""
     # The tournament's lock before the match's, in the order the seating services take them.
     tournament_open_check(match.round.tournament)
     match = _match_lock(match)
-    seats = _seats_of(match)
+    seats = match_seats(match)
     result = _game_scored(match=match, ending=ending, racks=racks, seats=seats)
     planned = match.round.games_per_match
     taken = set(match.games.values_list("number", flat=True))
+    if number is not None and number in taken:
+        raise GameTakenError(match.games.get(number=number))
+    if number is not None and not 1 <= number <= planned:
+        raise UserError(
+            _(
+                "Table %(table)s plays games 1 to %(planned)s in this round; there is no game "
+                "%(number)s."
+            ),
+            field="number",
+            table=match.table,
+            planned=planned,
+            number=number,
+        )
     if len(taken) >= planned:
         raise ConflictError(
             _("Table %(table)s plays %(planned)s games in this round and all are recorded."),
@@ -193,16 +249,17 @@ def game_record(
             game = Game.objects.create(
                 match=match,
                 # A deleted game leaves a gap; the next result fills it.
-                number=min(set(range(1, planned + 2)) - taken),
+                number=number if number is not None else min(set(range(1, planned + 2)) - taken),
                 ending=ending,
                 recorded_by=user_or_none(user),
+                state=game_state_new(tournament=match.round.tournament, user=user),
             )
     except IntegrityError as exc:  # pragma: no cover - only under a lost race
         raise ConflictError(
             _("Another result for this table was saved at the same moment; reload and try again.")
         ) from exc
-    _racks_store(game=game, result=result, seats=seats)
-    _revision_add(game=game, action=GameRevision.Action.RECORDED, user=user)
+    game_racks_store(game=game, result=result, seats=seats)
+    game_audit(game=game, action=AuditEvent.Action.GAME_RECORDED, user=user)
     tournament = match.round.tournament
     if tournament.status == tournament.Status.PLANNED:
         type(tournament).objects.filter(pk=tournament.pk).update(status=tournament.Status.RUNNING)
@@ -231,20 +288,27 @@ def game_correct(
     version: int | None = None,
     user: UserLike = None,
 ) -> Game:
-    """Replace a game's racks and recompute its scores; the old state stays in history."""
+    """Replace a game's racks and recompute its scores; the old state stays in
+    history. Corrections are an organiser's word, so the game is confirmed."""
     game = (
         Game.objects.select_for_update().select_related("match__round__tournament").get(pk=game.pk)
     )
     tournament_open_check(game.match.round.tournament)
     _version_check(game, version)
-    seats = _seats_of(game.match)
+    seats = match_seats(game.match)
     result = _game_scored(match=game.match, ending=ending, racks=racks, seats=seats)
+    old = game_snapshot(game)
     game.racks.all().delete()
     game.ending = ending
     game.version += 1
-    game.save(update_fields=["ending", "version", "updated"])
-    _racks_store(game=game, result=result, seats=seats)
-    _revision_add(game=game, action=GameRevision.Action.CORRECTED, user=user)
+    game.state = Game.State.CONFIRMED
+    game.second_entry = None
+    game.confirmed_by = user_or_none(user)
+    game.save(
+        update_fields=["ending", "version", "state", "second_entry", "confirmed_by", "updated"]
+    )
+    game_racks_store(game=game, result=result, seats=seats)
+    game_audit(game=game, action=AuditEvent.Action.GAME_CORRECTED, user=user, old=old)
     return game
 
 
@@ -256,5 +320,5 @@ def game_delete(*, game: Game, version: int | None = None, user: UserLike = None
     )
     tournament_open_check(game.match.round.tournament)
     _version_check(game, version)
-    _revision_add(game=game, action=GameRevision.Action.DELETED, user=user)
+    game_audit(game=game, action=AuditEvent.Action.GAME_DELETED, user=user, old=game_snapshot(game))
     game.delete()

@@ -30,8 +30,8 @@ from django.utils.translation import gettext
 
 from scoring.errors import UserError
 
-from ..models import Adjustment, Game, GameRevision, Match, Seat, Tournament
-from ..selectors import match_detail, revisions_of
+from ..models import Adjustment, AuditEvent, Game, Match, Seat, Tournament
+from ..selectors import game_history_of, match_detail
 from ..services import adjustments as adjustment_services
 from ..services.games import game_delete, game_racks_entered
 from .forms import GameCorrectForm, GameForm
@@ -92,19 +92,20 @@ class HistoryRack:
 
 @dataclass(frozen=True)
 class HistoryLine:
-    """One revision with its racks in seat order (``None``: the seat had no rack)."""
+    """One event of a game's history with its racks in seat order (``None``: the
+    seat had no rack)."""
 
-    revision: GameRevision
+    revision: AuditEvent
     ending: str
     racks: list[HistoryRack | None]
 
 
-def history_lines(*, revisions: list[GameRevision], seats: list[Seat]) -> list[HistoryLine]:
-    """The revisions' snapshots laid out by seat, as the games grid is."""
+def history_lines(*, revisions: list[AuditEvent], seats: list[Seat]) -> list[HistoryLine]:
+    """The history's snapshots laid out by seat, as the games grid is."""
     endings = dict(Game.Ending.choices)
     lines = []
     for revision in revisions:
-        snapshot: dict[str, Any] = revision.snapshot or {}
+        snapshot: dict[str, Any] = revision.new or revision.old or {}
         by_player = {r.get("player"): r for r in snapshot.get("racks", [])}
         racks: list[HistoryRack | None] = []
         for seat in seats:
@@ -161,7 +162,9 @@ def _desk_page(
             "next_number": _next_number(view),
             "correct_form": correct_form,
             "correcting": correcting,
-            "history": history_lines(revisions=list(revisions_of(match=match)), seats=view.seats),
+            "history": history_lines(
+                revisions=list(game_history_of(match=match)), seats=view.seats
+            ),
             "can_organise": True,
         },
         status=status,

@@ -58,4 +58,4 @@ def test_admin_corrects_a_game_through_the_service(client):
     game.refresh_from_db()
     assert game.version == 2 and game.ending == "pool_exhausted"
     assert [r.score for r in game.racks.order_by("position")] == [60, -10, -20, -30]
-    assert game.revisions.filter(action="corrected").exists()
+    assert game.match.audit.filter(action="game.corrected", object_id=game.pk).exists()

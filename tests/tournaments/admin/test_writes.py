@@ -214,7 +214,7 @@ def refused_deletes(w: World) -> list[models.Model]:
         w.played.round,
         w.played,
         w.tournament.entries.first(),
-        w.game.revisions.first(),
+        w.tournament.audit.first(),
     ]
 
 
@@ -237,7 +237,7 @@ def test_deletes_go_through_the_services(client: Client, world: World):
     assert client.post(url(Club, "delete", club.pk), {"post": "yes"}).status_code == 302
     assert client.post(url(Player, "delete", world.free.pk), {"post": "yes"}).status_code == 302
     assert client.post(url(Game, "delete", world.game.pk), {"post": "yes"}).status_code == 302
-    assert world.played.revisions.filter(action="deleted").exists()
+    assert world.played.audit.filter(action="game.deleted").exists()
     response = client.post(url(Adjustment, "delete", world.penalty.pk), {"post": "yes"})
     assert response.status_code == 302
     response = client.post(url(Tournament, "delete", world.tournament.pk), {"post": "yes"})

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 
 from tests.factories import match_seated, seated_ids
-from tournaments.models import Game, GameRevision, Rack
+from tournaments.models import AuditEvent, Game, Rack
 from tournaments.standings.queries import standings_for
 
 pytestmark = pytest.mark.django_db
@@ -138,7 +138,7 @@ def test_a_correction_needs_if_match_and_recomputes_the_standings(pair):
     assert done.json()["winners"] == [b]
     rows = {r.player_id: r for r in standings_for(tournament=match.round.tournament)}
     assert rows[a].score == Decimal(-7) and rows[b].score == Decimal(7) and rows[a].wins == 0
-    assert GameRevision.objects.filter(game_id=game_id).count() == 2
+    assert AuditEvent.objects.filter(object_id=game_id, action__startswith="game.").count() == 2
 
     # The old ETag is stale now; weak and bare forms of the current one are accepted.
     assert client.put(url, corrected, format="json", HTTP_IF_MATCH=etag).status_code == 412
@@ -179,7 +179,7 @@ def test_delete_needs_if_match_and_leaves_a_gap_that_the_next_game_fills(pair):
     assert client.get(url).status_code == 404
     again = record(client, match, [{"player": a, "tiles": ""}, {"player": b, "points": 5}])
     assert again.json()["number"] == 1
-    assert GameRevision.objects.filter(action="deleted").count() == 1
+    assert AuditEvent.objects.filter(action="game.deleted").count() == 1
 
 
 def test_patch_is_not_offered(pair):

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from scoring.rules import RackIn
 from tests.factories import PlayerFactory, match_seated, seated_ids
 from tests.tournaments.api.conftest import client_as
-from tournaments.models import Game, GameRevision, Rack
+from tournaments.models import AuditEvent, Game, Rack
 from tournaments.services.adjustments import adjustment_add
 from tournaments.services.games import game_record
 
@@ -344,10 +344,10 @@ game_bodies = st.one_of(
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
 @given(body=game_bodies)
 def test_fuzz_the_calculator(anon, body):
-    before = (Game.objects.count(), Rack.objects.count(), GameRevision.objects.count())
+    before = (Game.objects.count(), Rack.objects.count(), AuditEvent.objects.count())
     response = anon.post("/api/v1/score/", json.dumps(body), content_type="application/json")
     assert response.status_code in (200, 400), (body, response.content[:300])
-    assert (Game.objects.count(), Rack.objects.count(), GameRevision.objects.count()) == before
+    assert (Game.objects.count(), Rack.objects.count(), AuditEvent.objects.count()) == before
 
 
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)

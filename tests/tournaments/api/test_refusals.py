@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.factories import PlayerFactory, match_seated, seated_ids
-from tournaments.models import Game, GameRevision, Rack
+from tournaments.models import AuditEvent, Game, Rack
 
 pytestmark = pytest.mark.django_db
 
@@ -189,7 +189,7 @@ CALCULATOR_RULES = [
 
 
 def stored() -> tuple[int, int, int]:
-    return Game.objects.count(), Rack.objects.count(), GameRevision.objects.count()
+    return Game.objects.count(), Rack.objects.count(), AuditEvent.objects.count()
 
 
 def message_of(body: dict[str, Any], field: str) -> str:

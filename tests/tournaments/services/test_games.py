@@ -5,7 +5,7 @@ import pytest
 from scoring.errors import ConflictError, PreconditionFailedError, UserError
 from scoring.rules import RackIn
 from tests.factories import PlayerFactory, match_seated, seated_ids
-from tournaments.models import Game, GameRevision, Rack
+from tournaments.models import AuditEvent, Game, Rack
 from tournaments.services.games import game_correct, game_delete, game_record
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +49,7 @@ def test_game_record_stores_tiles_values_and_table_points():
     assert racks[b].rack_value == 35 and racks[b].score == -35
     assert racks[a].score == 51 and racks[a].winner
     assert [racks[p].table_points for p in (a, c, b)] == [4, 2, 0]
-    assert GameRevision.objects.get().action == "recorded"
+    assert AuditEvent.objects.get().action == "game.recorded"
 
 
 def test_a_refused_game_stores_nothing():
@@ -106,8 +106,8 @@ def test_correction_recomputes_and_keeps_history():
     )
     assert game.version == 2
     assert {r.player_id: r.score for r in game.racks.all()} == {a: Decimal(7), b: Decimal(-7)}
-    history = list(GameRevision.objects.values_list("action", "version"))
-    assert history == [("recorded", 1), ("corrected", 2)]
+    history = list(AuditEvent.objects.order_by("id").values_list("action", "version"))
+    assert history == [("game.recorded", 1), ("game.corrected", 2)]
     with pytest.raises(PreconditionFailedError):
         game_correct(
             game=game,
@@ -125,8 +125,8 @@ def test_delete_keeps_history_and_the_gap_is_filled_next():
     game_delete(game=games[1], version=1)
     assert list(match.games.values_list("number", flat=True)) == [1, 3]
     assert game_record(match=match, ending="rummikub", racks=racks).number == 2
-    deleted = GameRevision.objects.get(action="deleted")
-    assert deleted.game is None and deleted.snapshot["racks"][1]["points"] == 3
+    deleted = AuditEvent.objects.get(action="game.deleted")
+    assert deleted.new is None and deleted.old["racks"][1]["points"] == 3
 
 
 def test_every_seated_player_needs_a_rack():

@@ -10,8 +10,8 @@ from django.test import Client
 from tests.factories import AdjustmentFactory, UserFactory, match_seated, seated_ids
 from tests.tournaments.web.support import entry_post, play
 from tournaments.api import matches as api_matches
-from tournaments.models import Adjustment, Game, GameRevision, Match
-from tournaments.selectors import revisions_of
+from tournaments.models import Adjustment, AuditEvent, Game, Match
+from tournaments.selectors import game_history_of
 
 pytestmark = pytest.mark.django_db
 
@@ -122,27 +122,27 @@ def test_desk_history_shows_records_corrections_and_deletions(desk) -> None:
     response = client.get(_url(match))
     history = response.context["history"]
     assert [(h.revision.game_number, h.revision.action) for h in history] == [
-        (1, "recorded"),
-        (2, "recorded"),
-        (3, "recorded"),
-        (1, "corrected"),
-        (3, "deleted"),
+        (1, "game.recorded"),
+        (2, "game.recorded"),
+        (3, "game.recorded"),
+        (1, "game.corrected"),
+        (3, "game.deleted"),
     ]
     # Racks as they were: the correction's losers have 7 points each.
     corrected = history[3]
     assert [r.points for r in corrected.racks if r is not None] == [0, 7, 7]
     assert all(r is not None for line in history for r in line.racks)
     text = response.content.decode()
-    for word in ("Recorded", "Corrected", "Deleted"):
+    for word in ("Game recorded", "Game corrected", "Game deleted"):
         assert word in text
     # The game and its version in words, not "1 v2".
     assert '<td>1<span class="rev-note">version 2</span></td>' in text
     assert " v1<" not in text and ">v1<" not in text
-    assert GameRevision.objects.filter(match=match).count() == 5
+    assert AuditEvent.objects.filter(match=match).count() == 5
 
 
 def test_history_is_read_by_the_one_selector_the_api_uses() -> None:
-    assert api_matches.revisions_of is revisions_of
+    assert api_matches.game_history_of is game_history_of
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,111 @@
+"""What makes results trustworthy: the audit trail and the API's idempotency keys.
+
+Vocabulary:
+
+* an **AuditEvent** is one change to a tournament (its settings, entries,
+  rounds, seats, games, racks, adjustments, match links): when, who, the
+  *action*, the object it concerns and its *old* and *new* values. *Who* is a
+  user, a match link (``by_link``: the table's private token, named by its
+  round and table) or, when neither, the system (a command). A game's events
+  are its history: each carries the game's snapshot, so a deleted game can be
+  restored from its last one. Events are written by the services, never by
+  signals, and kept when what they describe is deleted.
+* an **IdempotencyKey** is a client's ``Idempotency-Key`` for one write, kept
+  with its *caller* (``user:<id>`` or ``match:<id>``), a fingerprint of the
+  request and, once answered, the answer to replay for 24 hours.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from .event import Tournament
+from .play import Match
+
+
+class AuditEvent(models.Model):
+    class Action(models.TextChoices):
+        TOURNAMENT_CREATED = "tournament.created", _("tournament created")
+        TOURNAMENT_IMPORTED = "tournament.imported", _("tournament imported from a backup")
+        SETTINGS_CHANGED = "settings.changed", _("settings changed")
+        TOURNAMENT_FINISHED = "tournament.finished", _("tournament finished")
+        TOURNAMENT_REOPENED = "tournament.reopened", _("tournament reopened")
+        ENTRY_ADDED = "entry.added", _("player entered")
+        ENTRY_CHANGED = "entry.changed", _("entry changed")
+        ENTRY_REMOVED = "entry.removed", _("entry removed")
+        ROUND_SEATED = "round.seated", _("round seated")
+        ROUND_RESEATED = "round.reseated", _("round re-seated")
+        ROUND_DELETED = "round.deleted", _("round deleted")
+        SEATS_CHANGED = "seats.changed", _("seats changed")
+        GAME_RECORDED = "game.recorded", _("game recorded")
+        GAME_CORRECTED = "game.corrected", _("game corrected")
+        GAME_DELETED = "game.deleted", _("game deleted")
+        GAME_RESTORED = "game.restored", _("game restored")
+        GAME_CONFIRMED = "game.confirmed", _("game confirmed")
+        GAME_DISPUTED = "game.disputed", _("game disputed")
+        ADJUSTMENT_ADDED = "adjustment.added", _("adjustment added")
+        ADJUSTMENT_CHANGED = "adjustment.changed", _("adjustment changed")
+        ADJUSTMENT_DELETED = "adjustment.deleted", _("adjustment deleted")
+        TOKEN_REGENERATED = "match.token_regenerated", _("match link replaced")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    at = models.DateTimeField(default=timezone.now)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # The user's name when it was done: kept if the user goes, carried by backups.
+    username = models.CharField(max_length=150, blank=True)
+    by_link = models.BooleanField(default=False)
+    action = models.CharField(max_length=32, choices=Action.choices)
+    object_id = models.BigIntegerField(null=True, blank=True)
+    match = models.ForeignKey(
+        Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit"
+    )
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    game_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField(null=True, blank=True)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "-at", "-id"]
+        verbose_name = _("audit event")
+        verbose_name_plural = _("audit events")
+        indexes = [
+            models.Index(fields=["tournament", "-at", "-id"], name="audit_newest_first"),
+            models.Index(fields=["match", "at"], name="audit_of_match"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"
+
+    @property
+    def object_type(self) -> str:
+        return self.action.split(".", 1)[0]
+
+
+class IdempotencyKey(models.Model):
+    caller = models.CharField(max_length=40)
+    key = models.CharField(max_length=100)
+    fingerprint = models.CharField(max_length=64)
+    created = models.DateTimeField(default=timezone.now, db_index=True)
+    # Null while the first request is being answered.
+    status = models.PositiveSmallIntegerField(null=True, blank=True)
+    content = models.BinaryField(blank=True, default=b"")
+    headers = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("idempotency key")
+        verbose_name_plural = _("idempotency keys")
+        constraints = [
+            models.UniqueConstraint(fields=["caller", "key"], name="idempotency_key_once"),
+            models.CheckConstraint(condition=~Q(key=""), name="idempotency_key_not_blank"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.caller} {self.key}"

@@ -1,0 +1,234 @@
+"""Results you can trust: entering a game by its number, second entries,
+confirmation, disputes and restoring a deleted game.
+
+Vocabulary (design §4, "Trust on tournament day"):
+
+* an *entry* of game N is one submission of its racks, from a match link or
+  by an organiser, naming the number the entry form showed;
+* under ``confirmation = organiser`` a game entered through a match link is
+  ``entered`` until an organiser *confirms* it; under ``double_entry`` every
+  game is ``entered`` until a *second entry* with the same racks (same ending,
+  and for every player the same points and jokers) confirms it, while a
+  second entry that differs makes it ``disputed``, kept beside it in
+  ``Game.second_entry`` until an organiser *settles* it (keeps the first
+  version or takes the second);
+* nobody confirms what they entered themselves: the same user's second entry
+  or confirmation is refused (a match link never confirms; it has no user);
+* *restoring* brings a deleted game back from its last history event, under
+  its old id and number, re-scored with the tournament's rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from django.db import transaction
+
+from scoring import rules
+from scoring.errors import ConflictError, UserError, _
+
+from ..access import UserLike, user_or_none
+from ..models import AuditEvent, Game, Match, Tournament
+from ._plans import tournament_open_check
+from .games import (
+    GameTakenError,
+    game_audit,
+    game_compute,
+    game_correct,
+    game_racks_store,
+    game_record,
+    game_snapshot,
+    match_seats,
+)
+
+Outcome = Literal["recorded", "confirmed", "disputed"]
+
+
+@dataclass(frozen=True)
+class GameEntered:
+    """What an entry did: recorded a new game, or confirmed or disputed one."""
+
+    game: Game
+    outcome: Outcome
+
+
+def _same_racks(game: Game, ending: str, result: rules.GameOut) -> bool:
+    stored = {r.player_id: (r.points, r.jokers) for r in game.racks.all()}
+    given = {r.player: (r.points, r.jokers) for r in result.racks}
+    return game.ending == ending and stored == given
+
+
+def _entered_body(ending: str, racks: Sequence[rules.RackIn]) -> dict[str, Any]:
+    return {
+        "ending": ending,
+        "racks": [
+            {"player": r.player, "tiles": r.tiles}
+            if r.tiles is not None
+            else {"player": r.player, "points": r.points, "jokers": r.jokers}
+            for r in racks
+        ],
+    }
+
+
+def _own_entry_check(game: Game, user: object) -> None:
+    u = user_or_none(user)
+    if u is not None and game.recorded_by_id == u.pk:
+        raise ConflictError(
+            _(
+                "You entered game %(number)s yourself; another organiser or the table's own "
+                "entry has to confirm it."
+            ),
+            number=game.number,
+        )
+
+
+@transaction.atomic
+def game_enter(
+    *,
+    match: Match,
+    ending: str,
+    racks: Sequence[rules.RackIn],
+    number: int | None = None,
+    user: UserLike = None,
+) -> GameEntered:
+    """An entry of a game: records it, or under double entry confirms or
+    disputes the game already recorded with that number."""
+    try:
+        return GameEntered(
+            game_record(match=match, ending=ending, racks=racks, user=user, number=number),
+            "recorded",
+        )
+    except GameTakenError as taken:
+        game = Game.objects.select_for_update().get(pk=taken.game.pk)
+        tournament = match.round.tournament
+        awaiting = (
+            tournament.confirmation == Tournament.Confirmation.DOUBLE_ENTRY
+            and game.state == Game.State.ENTERED
+        )
+        if not awaiting:
+            raise GameTakenError(game) from None
+        _own_entry_check(game, user)
+        result = game_compute(match=match, ending=ending, racks=racks)
+        old = game_snapshot(game)
+        if _same_racks(game, ending, result):
+            game.state = Game.State.CONFIRMED
+            game.confirmed_by = user_or_none(user)
+            game.save(update_fields=["state", "confirmed_by", "updated"])
+            game_audit(game=game, action=AuditEvent.Action.GAME_CONFIRMED, user=user, old=old)
+            return GameEntered(game, "confirmed")
+        game.state = Game.State.DISPUTED
+        game.second_entry = _entered_body(ending, racks)
+        game.save(update_fields=["state", "second_entry", "updated"])
+        game_audit(
+            game=game,
+            action=AuditEvent.Action.GAME_DISPUTED,
+            user=user,
+            old=old,
+            new={**game_snapshot(game), "second_entry": game.second_entry},
+        )
+        return GameEntered(game, "disputed")
+
+
+def game_second_entry(game: Game) -> tuple[str, list[rules.RackIn]] | None:
+    """A disputed game's other version, as rack entries."""
+    if not game.second_entry:
+        return None
+    body = game.second_entry
+    return body["ending"], [
+        rules.RackIn(
+            player=r["player"], tiles=r.get("tiles"), points=r.get("points"), jokers=r.get("jokers")
+        )
+        for r in body["racks"]
+    ]
+
+
+@transaction.atomic
+def game_confirm(*, game: Game, user: UserLike, take: Literal["first", "second"] = "first") -> Game:
+    """An organiser confirms a game; for a disputed one, ``take`` says which
+    version stands (the second is stored as a correction)."""
+    game = (
+        Game.objects.select_for_update().select_related("match__round__tournament").get(pk=game.pk)
+    )
+    tournament_open_check(game.match.round.tournament)
+    if take == "second":
+        second = game_second_entry(game)
+        if second is None:
+            raise UserError(
+                _("Game %(number)s has no second version to take."),
+                field="take",
+                number=game.number,
+            )
+        ending, racks = second
+        return game_correct(game=game, ending=ending, racks=racks, user=user)
+    if game.state == Game.State.CONFIRMED:
+        return game
+    if game.state == Game.State.ENTERED:
+        _own_entry_check(game, user)
+    old = game_snapshot(game)
+    game.state = Game.State.CONFIRMED
+    game.second_entry = None
+    game.confirmed_by = user_or_none(user)
+    game.save(update_fields=["state", "second_entry", "confirmed_by", "updated"])
+    game_audit(game=game, action=AuditEvent.Action.GAME_CONFIRMED, user=user, old=old)
+    return game
+
+
+def game_deleted_event(*, match: Match, game_id: int) -> AuditEvent | None:
+    """The event that deleted a game of the match (its last), if it is deleted."""
+    return (
+        AuditEvent.objects.filter(
+            match=match, object_id=game_id, action=AuditEvent.Action.GAME_DELETED
+        )
+        .order_by("-at", "-id")
+        .first()
+    )
+
+
+@transaction.atomic
+def game_restore(*, match: Match, game_id: int, user: UserLike) -> Game:
+    """Bring a deleted game back from its history: same id, number and racks."""
+    tournament_open_check(match.round.tournament)
+    match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+    if Game.objects.filter(pk=game_id).exists():
+        raise ConflictError(_("Game %(id)s is not deleted."), id=game_id)
+    event = game_deleted_event(match=match, game_id=game_id)
+    if event is None or not isinstance(event.old, dict):
+        raise UserError(
+            _("Table %(table)s has no deleted game %(id)s."), table=match.table, id=game_id
+        )
+    snapshot: dict[str, Any] = event.old
+    number = event.game_number or 0
+    if match.games.filter(number=number).exists():
+        raise ConflictError(
+            _(
+                "Game %(number)s of table %(table)s was recorded again since it was deleted; "
+                "correct or delete that one first."
+            ),
+            number=number,
+            table=match.table,
+        )
+    racks = [
+        rules.RackIn(player=r["player"], tiles=r["tiles"])
+        if r.get("tiles") is not None
+        else rules.RackIn(player=r["player"], points=r["points"], jokers=r["jokers"])
+        for r in snapshot["racks"]
+    ]
+    result = game_compute(match=match, ending=snapshot["ending"], racks=racks)
+    game = Game.objects.create(
+        pk=game_id,
+        match=match,
+        number=number,
+        ending=snapshot["ending"],
+        version=(event.version or 0) + 1,
+        recorded_by=user_or_none(user),
+        state=snapshot.get("state", Game.State.CONFIRMED),
+    )
+    if game.state == Game.State.DISPUTED:
+        # The other version is not in the snapshot: the game comes back to be confirmed.
+        game.state = Game.State.ENTERED
+        game.save(update_fields=["state"])
+    game_racks_store(game=game, result=result, seats=match_seats(match))
+    game_audit(game=game, action=AuditEvent.Action.GAME_RESTORED, user=user)
+    return game
