@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: the transaction of a keyed API write holds the view alone.
+    "tournaments.api.idempotency.IdempotencyMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -147,6 +149,8 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # Not a rate limit: the hook that claims a write's Idempotency-Key once the caller is known.
+    "DEFAULT_THROTTLE_CLASSES": ["tournaments.api.idempotency.IdempotencyGate"],
     "DEFAULT_PAGINATION_CLASS": "scoring.api.defaults.Pages",
     "PAGE_SIZE": 50,
     "DEFAULT_PARSER_CLASSES": [

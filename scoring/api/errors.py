@@ -2,7 +2,7 @@
 
 Vocabulary: a *field-errors* body is DRF's usual 400 body, messages keyed by
 the input field they concern (``{"racks": ["..."]}``; ``non_field_errors`` for
-the request as a whole); 409, 412 and 428 answer the same shape. A *detail*
+the request as a whole); 409, 412, 422 and 428 answer the same shape. A *detail*
 body (``{"detail": "..."}``) answers 401, 403, 404, 405 and 415.
 
 The answers themselves are made by the exception handler
@@ -24,7 +24,7 @@ from scoring.errors import UserError
 
 
 class FieldErrorsSerializer(serializers.Serializer):
-    """Only a schema: the body of a 400, 409, 412 or 428 (see FieldErrorsSchema)."""
+    """Only a schema: the body of a 400, 409, 412, 422 or 428 (see FieldErrorsSchema)."""
 
 
 class DetailErrorSerializer(serializers.Serializer):
@@ -73,9 +73,10 @@ _ERROR_DESCRIPTIONS: dict[int, str] = {
     404: "No such object, or a private tournament you may not see.",
     409: "The request conflicts with the current state (e.g. all games of a match recorded).",
     412: "`If-Match` names a version that is no longer current: reload and try again.",
+    422: "This `Idempotency-Key` was sent with another request: use a new key.",
     428: "This change needs an `If-Match` header with the object's `ETag`.",
 }
-_FIELD_ERROR_STATUSES = frozenset({400, 409, 412, 428})
+_FIELD_ERROR_STATUSES = frozenset({400, 409, 412, 422, 428})
 
 
 def error_responses(*codes: int) -> dict[int, OpenApiResponse]:

@@ -7,7 +7,10 @@ view itself, so no operation's 400/401/403/404 goes undocumented:
 * 400 for a request body (POST, PUT, PATCH) and for a list's filters;
 * 401 wherever credentials are read (a wrong token is refused everywhere);
 * 403 for a change guarded by a permission;
-* 404 for a path with an id, and for a page past the end of a list.
+* 404 for a path with an id, and for a page past the end of a list;
+* for a change, the optional ``Idempotency-Key`` header and its 422 (the key
+  sent before with another request), wherever the view runs DRF's throttle
+  hook, which claims the key (every view but the anonymous token login).
 
 Statuses that depend on the operation (409, 412, 428) are listed on the view.
 """
@@ -16,15 +19,41 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework.permissions import AllowAny
 
 from .errors import error_responses
 
 _SAFE = {"GET", "HEAD", "OPTIONS"}
 
+IDEMPOTENCY_KEY_HEADER = OpenApiParameter(
+    "Idempotency-Key",
+    {"type": "string", "minLength": 1, "maxLength": 100},
+    OpenApiParameter.HEADER,
+    required=False,
+    description=gettext_lazy(
+        "Any string of up to 100 characters naming this request (a UUID, say). Sent again "
+        "by the same caller within 24 hours, it answers the first response again (status, "
+        "body, `Location`, `ETag`, plus `Idempotent-Replayed: true`) and writes nothing; "
+        "sent with another request, 422. Retry a write after a dropped connection with "
+        "the same key and it is made once."
+    ),
+)
+
 
 class ErrorsAutoSchema(AutoSchema):
+    def _keyed(self) -> bool:
+        """A change whose view claims ``Idempotency-Key`` (through its throttle hook)."""
+        return self.method not in _SAFE and bool(getattr(self.view, "throttle_classes", ()))
+
+    def get_override_parameters(self) -> list[Any]:
+        parameters: list[Any] = list(super().get_override_parameters())
+        if self._keyed():
+            parameters.append(IDEMPOTENCY_KEY_HEADER)
+        return parameters
+
     def _error_codes(self) -> list[int]:
         view = self.view
         codes = []
@@ -38,6 +67,8 @@ class ErrorsAutoSchema(AutoSchema):
             codes.append(403)
         if "{" in self.path or (self._is_list_view() and self._get_paginator() is not None):
             codes.append(404)
+        if self._keyed():
+            codes.append(422)
         return codes
 
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:

@@ -22,7 +22,7 @@ from django.contrib.auth import get_user_model
 from pypdf import PdfReader
 
 from tests.browser.conftest import page_sized
-from tournaments.models import Entry, Game, GameRevision, Tournament
+from tournaments.models import AuditEvent, Entry, Game, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -260,7 +260,7 @@ def test_an_organiser_runs_a_whole_event_from_the_desk(
     desk.click("section:has(#h-next) button[type=submit]")
     assert "Game 1 recorded." in message(desk)
     assert Game.objects.filter(match__round__number=2, match__table=2).count() == 2
-    assert GameRevision.objects.filter(game_number=1, match__table=2, match__round__number=2)
+    assert AuditEvent.objects.filter(game_number=1, table=2, round_number=2, action="game.deleted")
     shots(desk, "re-entered")
 
     # Semi-finals and the final, seated from the panel and played on the phone.

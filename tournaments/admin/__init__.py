@@ -68,7 +68,7 @@ class TournamentAdmin(ServiceAdmin[Tournament]):
         self, request: HttpRequest, obj: Tournament | None, data: dict[str, Any]
     ) -> Tournament:
         if obj is None:
-            return tournaments.tournament_create(**data)
+            return tournaments.tournament_create(user=request.user, **data)
         return tournaments.tournament_update(tournament=obj, user=request.user, **data)
 
     def remove(self, request: HttpRequest, obj: Tournament) -> None:
@@ -98,13 +98,16 @@ class EntryAdmin(ServiceAdmin[Entry]):
     def write(self, request: HttpRequest, obj: Entry | None, data: dict[str, Any]) -> Entry:
         if obj is None:
             added = entries.entries_add(
-                tournament=data["tournament"], player_ids=[data["player"].pk], status=data["status"]
+                tournament=data["tournament"],
+                player_ids=[data["player"].pk],
+                status=data["status"],
+                user=request.user,
             )
             return added[0]
         if "status" not in data:
             return obj
         status_set = self.STATUS_SET[data["status"]]
-        return status_set(tournament=obj.tournament, player_id=obj.player_id)
+        return status_set(tournament=obj.tournament, player_id=obj.player_id, user=request.user)
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # withdraw a player instead: their results stay
@@ -131,7 +134,7 @@ class AdjustmentAdmin(ServiceAdmin[Adjustment]):
         )
 
     def remove(self, request: HttpRequest, obj: Adjustment) -> None:
-        adjustments.adjustment_delete(adjustment=obj)
+        adjustments.adjustment_delete(adjustment=obj, user=request.user)
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # delete it and add the right one: the history stays honest

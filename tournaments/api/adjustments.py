@@ -124,5 +124,5 @@ class TournamentAdjustmentView(TournamentNestedView):
         adjustment = get_object_or_404(
             adjustments_of(tournament=self.tournament()), pk=adjustment_id
         )
-        adjustment_delete(adjustment=adjustment)
+        adjustment_delete(adjustment=adjustment, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

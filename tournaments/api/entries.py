@@ -106,7 +106,9 @@ class TournamentEntriesView(TournamentNestedView):
         tournament = self.tournament()
         given = EntriesInSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        entries = entry_services.entries_add(tournament=tournament, **given.validated_data)
+        entries = entry_services.entries_add(
+            tournament=tournament, user=request.user, **given.validated_data
+        )
         return Response(EntrySerializer(entries, many=True).data, status=status.HTTP_201_CREATED)
 
 
@@ -131,7 +133,7 @@ class TournamentAttendanceView(TournamentNestedView):
         given = EntriesInSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         entry_services.attendance_set(
-            tournament=tournament, player_ids=given.validated_data["player_ids"]
+            tournament=tournament, player_ids=given.validated_data["player_ids"], user=request.user
         )
         entries = entries_of(tournament=tournament)
         return Response(EntrySerializer(entries, many=True).data)
@@ -166,7 +168,7 @@ class TournamentEntryView(TournamentNestedView):
         given = EntryStatusInSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         service = ENTRY_STATUS_SERVICES[given.validated_data["status"]]
-        entry = service(tournament=tournament, player_id=player_id)
+        entry = service(tournament=tournament, player_id=player_id, user=request.user)
         return Response(EntrySerializer(entry).data)
 
     @extend_schema(
@@ -178,5 +180,7 @@ class TournamentEntryView(TournamentNestedView):
         responses={200: EntrySerializer},
     )
     def delete(self, request: Request, tournament_id: int, player_id: int) -> Response:
-        entry = entry_services.entry_withdraw(tournament=self.tournament(), player_id=player_id)
+        entry = entry_services.entry_withdraw(
+            tournament=self.tournament(), player_id=player_id, user=request.user
+        )
         return Response(EntrySerializer(entry).data)

@@ -13,7 +13,7 @@ from django import forms
 from django.db.models import QuerySet
 from drf_spectacular.drainage import set_override
 
-from tournaments.models import Club, Game, Player, Tournament
+from tournaments.models import AuditEvent, Club, Game, Player, Tournament
 
 from .fields import ID_MAX
 
@@ -76,11 +76,38 @@ class GameFilter(django_filters.FilterSet):
     round = IdFilter(field_name="match__round_id", help_text="A round id.")
     match = IdFilter(field_name="match_id", help_text="A match id.")
     player = IdFilter(method="player_filter", help_text="Games this player (id) played.")
+    state = django_filters.ChoiceFilter(
+        choices=Game.State.choices, help_text="Games in this confirmation state."
+    )
 
     class Meta:
         model = Game
-        fields = ["tournament", "round", "match", "player"]
+        fields = ["tournament", "round", "match", "player", "state"]
 
     def player_filter(self, queryset: QuerySet[Game], name: str, value: int) -> QuerySet[Game]:
         # A subquery rather than a join: a join would need distinct().
         return queryset.filter(pk__in=Game.objects.filter(racks__player_id=value).values("pk"))
+
+
+OBJECT_TYPES = sorted({value.split(".", 1)[0] for value in AuditEvent.Action.values})
+
+
+class AuditFilter(django_filters.FilterSet):
+    match = IdFilter(field_name="match_id", help_text="Events of this match (its id).")
+    action = django_filters.ChoiceFilter(
+        choices=AuditEvent.Action.choices, help_text="Events of this action."
+    )
+    object_type = django_filters.ChoiceFilter(
+        choices=[(t, t) for t in OBJECT_TYPES],
+        method="object_type_filter",
+        help_text="Events about this kind of object (`game` for every game action).",
+    )
+
+    class Meta:
+        model = AuditEvent
+        fields = ["match", "action", "object_type"]
+
+    def object_type_filter(
+        self, queryset: QuerySet[AuditEvent], name: str, value: str
+    ) -> QuerySet[AuditEvent]:
+        return queryset.filter(action__startswith=f"{value}.")

@@ -4,19 +4,31 @@ Vocabulary: a *game in* is a game as played (its ending and one rack in per
 seated player), validated into the engine's ``RackIn`` list that the game
 services take; a *game out* is a recorded game with its computed scores by
 seat. Reading a game answers its ``ETag``; correcting or deleting it needs
-``If-Match`` (see ``preconditions``).
+``If-Match`` (see ``preconditions``). A game in may name its *number*: a
+number already recorded is a *taken* game (409 with that game), except that
+under double entry it is the game's second entry (``services.results``). Every
+game answers its confirmation ``state``; a disputed game's ``second_entry`` is
+shown to its organisers only. Confirming and restoring games is in ``confirm``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_view,
+)
 from rest_framework import generics, mixins, serializers, status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -25,19 +37,22 @@ from scoring.api.calculator import ENDING_CHOICES, ENDING_HELP, RackInSerializer
 from scoring.api.defaults import StableOrderingFilter, json_parsers
 from scoring.api.errors import error_responses
 from scoring.api.fields import EngineChoiceField, NumberField
+from scoring.errors import NON_FIELD
+from tournaments.access import tournament_organiser
 from tournaments.models import Game, Match, Rack
 from tournaments.services.games import (
+    GameTakenError,
     game_correct,
     game_delete,
     game_racks_entered,
-    game_record,
 )
+from tournaments.services.results import game_enter
 
 from . import selectors
 from .auth import MATCH_AUTHENTICATION, match_grant
 from .base import InputFormMixin
 from .filters import GameFilter
-from .permissions import GamePermission, MatchGamesPermission
+from .permissions import GamePermission, MatchGamesPermission, organiser_check
 from .preconditions import ETAG_HEADER, IF_MATCH_HEADER, etag_of, if_match_version
 
 # ----------------------------------------------------------------------------- serializers
@@ -58,21 +73,6 @@ class RackOutSerializer(serializers.Serializer):
 
     def get_tiles(self, rack: Rack) -> str | None:
         return rack.tiles if rack.entered_as_tiles else None
-
-
-class GameSerializer(serializers.Serializer):
-    id = serializers.IntegerField(read_only=True)
-    match = serializers.IntegerField(source="match_id", read_only=True)
-    number = serializers.IntegerField(read_only=True, help_text=_("1, 2, … within the match."))
-    ending = serializers.ChoiceField(choices=ENDING_CHOICES, read_only=True)
-    version = serializers.IntegerField(
-        read_only=True, help_text=_("Bumped by every correction; the ETag.")
-    )
-    winners = serializers.SerializerMethodField(help_text=_("Winners' player ids."))
-    scores = RackOutSerializer(source="racks", many=True, read_only=True, help_text=_("By seat."))
-
-    def get_winners(self, game: Game) -> list[int]:
-        return [rack.player_id for rack in game.racks.all() if rack.winner]
 
 
 class GameRackInSerializer(RackInSerializer):
@@ -99,12 +99,91 @@ class GameInSerializer(serializers.Serializer):
         return dict(super().to_representation(instance))
 
 
-def game_response(game: Game, *, code: int = status.HTTP_200_OK) -> Response:
+class GameRecordInSerializer(GameInSerializer):
+    """A game to record, optionally naming its number."""
+
+    number = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=32767,
+        help_text=_(
+            "The game number the client means (the entry form's “Game 2”); left out, the "
+            "lowest free number. When that game is recorded already the answer is 409 with it."
+        ),
+    )
+
+
+class GameSerializer(serializers.Serializer):
+    """A recorded game. ``second_entry`` is shown to organisers only: the view says
+    who they are in the context (``organiser``: a bool, or a check of a game)."""
+
+    id = serializers.IntegerField(read_only=True)
+    match = serializers.IntegerField(source="match_id", read_only=True)
+    number = serializers.IntegerField(read_only=True, help_text=_("1, 2, … within the match."))
+    ending = serializers.ChoiceField(choices=ENDING_CHOICES, read_only=True)
+    version = serializers.IntegerField(
+        read_only=True, help_text=_("Bumped by every correction; the ETag.")
+    )
+    state = serializers.ChoiceField(
+        choices=Game.State.choices,
+        read_only=True,
+        help_text=_(
+            "`confirmed`; `entered` while it awaits an organiser's confirmation or, under "
+            "double entry, its second entry; `disputed` when two entries differ."
+        ),
+    )
+    second_entry = serializers.SerializerMethodField(
+        help_text=_(
+            "A disputed game's other version (ending and racks as entered), for its "
+            "organisers; null otherwise and for everyone else."
+        )
+    )
+    winners = serializers.SerializerMethodField(help_text=_("Winners' player ids."))
+    scores = RackOutSerializer(source="racks", many=True, read_only=True, help_text=_("By seat."))
+
+    def get_winners(self, game: Game) -> list[int]:
+        return [rack.player_id for rack in game.racks.all() if rack.winner]
+
+    @extend_schema_field(GameInSerializer(allow_null=True, read_only=True))
+    def get_second_entry(self, game: Game) -> dict[str, Any] | None:
+        if game.second_entry is None:
+            return None
+        shown: bool | Callable[[Game], bool] = self.context.get("organiser", False)
+        if callable(shown):
+            shown = shown(game)
+        return game.second_entry if shown else None
+
+
+class GameTakenSerializer(serializers.Serializer):
+    """The 409 of a game number already recorded: the message at `number`, the game
+    in `game`. Other conflicts (all games recorded, a finished tournament) answer the
+    message alone."""
+
+    number = serializers.ListField(child=serializers.CharField(), required=False)
+    non_field_errors = serializers.ListField(child=serializers.CharField(), required=False)
+    game = GameSerializer(required=False, help_text=_("The game recorded under that number."))
+
+
+def game_data(game: Game, *, request: Request) -> dict[str, Any]:
+    """A game as answered to this request (its second entry for organisers only)."""
+    organiser = tournament_organiser(user=request.user, tournament=game.match.round.tournament)
+    return dict(GameSerializer(game, context={"organiser": organiser}).data)
+
+
+def game_response(game: Game, *, request: Request, code: int = status.HTTP_200_OK) -> Response:
     game = selectors.game_detail(pk=game.pk)
     headers = {"ETag": etag_of(game)}
     if code == status.HTTP_201_CREATED:
         headers["Location"] = reverse("api-game-detail", kwargs={"pk": game.pk})
-    return Response(GameSerializer(game).data, status=code, headers=headers)
+    return Response(game_data(game, request=request), status=code, headers=headers)
+
+
+def game_taken_response(taken: GameTakenError, *, request: Request) -> Response:
+    """409: the field-errors body at ``number``, and the game already recorded."""
+    body: dict[str, Any] = {taken.field or NON_FIELD: [taken.render(gettext)]}
+    body["game"] = game_data(selectors.game_detail(pk=taken.game.pk), request=request)
+    return Response(body, status=status.HTTP_409_CONFLICT)
 
 
 # ----------------------------------------------------------------------------- views
@@ -114,7 +193,7 @@ class MatchGamesView(InputFormMixin, generics.GenericAPIView):
     """A match's games: list them, or record the next one."""
 
     serializer_class = GameSerializer
-    input_serializer = GameInSerializer
+    input_serializer = GameRecordInSerializer
     authentication_classes = MATCH_AUTHENTICATION
     permission_classes = [MatchGamesPermission]
     parser_classes = json_parsers()
@@ -138,27 +217,50 @@ class MatchGamesView(InputFormMixin, generics.GenericAPIView):
     @extend_schema(summary="List a match's games", responses=GameSerializer(many=True))
     def get(self, request: Request, match_id: int) -> Response:
         page = self.paginate_queryset(self.get_queryset())
-        return self.get_paginated_response(GameSerializer(page, many=True).data)
+        match = self.match()
+        organiser = tournament_organiser(user=request.user, tournament=match.round.tournament)
+        data = GameSerializer(page, many=True, context={"organiser": organiser}).data
+        return self.get_paginated_response(data)
 
     @extend_schema(
         summary="Record a game",
         description=_(
             "Scores the game with the rules engine (the same as `POST /api/v1/score/`) and "
-            "stores it as the match's next game; `scores` follow the seat order. Every "
-            "refusal (an unknown tile, a tile more than twice, a player not seated at this "
-            "match, …) is a 400 that names the field and says why; nothing is stored. 409 "
-            "when all the match's games are recorded."
+            "stores it as the match's game `number` (left out: its next game); `scores` "
+            "follow the seat order. Every refusal (an unknown tile, a tile more than twice, "
+            "a player not seated at this match, a number beyond the round's games, …) is a "
+            "400 that names the field and says why; nothing is stored.\n\n"
+            "When game `number` is recorded already the answer is 409: the message at "
+            "`number` and, in `game`, the game as stored; nothing is stored (a second phone "
+            "at the table, or a retry, sees what the first stored). Under the tournament's "
+            "`confirmation` = `double_entry` a second entry of a game still `entered` is "
+            "not refused: it answers 200 with the game, `confirmed` when its racks are the "
+            "same, `disputed` (for an organiser to settle) when they differ; entering the "
+            "same game twice yourself is a 409. Also 409 when all the match's games are "
+            "recorded or the tournament is finished."
         ),
-        request=GameInSerializer,
+        request=GameRecordInSerializer,
         responses={
-            201: GameSerializer,
-            **error_responses(400, 401, 403, 404, 409),
+            201: OpenApiResponse(GameSerializer, description=_("The game is recorded.")),
+            200: OpenApiResponse(
+                GameSerializer,
+                description=_("Double entry: this second entry confirmed the game or disputed it."),
+            ),
+            409: OpenApiResponse(
+                GameTakenSerializer,
+                description=_(
+                    "That game number is recorded already (`game` holds it), all games are "
+                    "recorded, or the tournament is finished."
+                ),
+            ),
+            **error_responses(400, 401, 403, 404),
         },
         parameters=[ETAG_HEADER],
         examples=[
             OpenApiExample(
                 "Rummikub at a table of 3",
                 value={
+                    "number": 2,
                     "ending": "rummikub",
                     "racks": [
                         {"player": 11, "tiles": ""},
@@ -172,13 +274,21 @@ class MatchGamesView(InputFormMixin, generics.GenericAPIView):
     )
     def post(self, request: Request, match_id: int) -> Response:
         match = self.match()
-        given = GameInSerializer(data=request.data)
+        given = GameRecordInSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         data = given.validated_data
-        game = game_record(
-            match=match, ending=data["ending"], racks=data["racks"], user=request.user
-        )
-        return game_response(game, code=status.HTTP_201_CREATED)
+        try:
+            entered = game_enter(
+                match=match,
+                ending=data["ending"],
+                racks=data["racks"],
+                number=data.get("number"),
+                user=request.user,
+            )
+        except GameTakenError as taken:
+            return game_taken_response(taken, request=request)
+        code = status.HTTP_201_CREATED if entered.outcome == "recorded" else status.HTTP_200_OK
+        return game_response(entered.game, request=request, code=code)
 
 
 @extend_schema_view(
@@ -228,8 +338,15 @@ class GameViewSet(
     def get_queryset(self) -> QuerySet[Game]:
         return selectors.games_visible(user=self.request.user, grant=match_grant(self.request))
 
+    def get_serializer_context(self) -> dict[str, Any]:
+        organises = organiser_check(self.request.user)
+        return {
+            **super().get_serializer_context(),
+            "organiser": lambda game: organises(game.match.round.tournament),
+        }
+
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return game_response(self.get_object())
+        return game_response(self.get_object(), request=request)
 
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         game = self.get_object()
@@ -244,7 +361,7 @@ class GameViewSet(
             version=version,
             user=request.user,
         )
-        return game_response(game)
+        return game_response(game, request=request)
 
     def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         game = self.get_object()

@@ -1,9 +1,10 @@
 """Matches: a table's seats and games, the match a token opens, and its history.
 
 Vocabulary: a *match* is one table in one round; a *revision* is one
-recording, correction or deletion of one of its games, with the game as it
-was then. A match's private token is shown to the holder of that token and to
-the tournament's organisers.
+change to one of its games (recorded, corrected, deleted, restored, confirmed,
+disputed: the game's audit events), with the game as it was then. A match's
+private token is shown to the holder of that token and to the tournament's
+organisers, who may also *replace* it (the old one stops working).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, mixins, serializers, viewsets
+from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -22,11 +24,12 @@ from scoring.api.errors import error_responses
 from tournaments.access import tournament_organiser
 from tournaments.models import AuditEvent, Match
 from tournaments.selectors import game_history_of
+from tournaments.services.matches import match_token_regenerate
 
 from . import selectors
 from .auth import MATCH_AUTHENTICATION, MatchTokenAuthentication, match_grant
 from .games import GameSerializer
-from .permissions import MatchGamesPermission, MatchGrantRequired
+from .permissions import MatchGamesPermission, MatchGrantRequired, OrganiserOnly
 from .rounds import MatchBriefSerializer
 
 # ----------------------------------------------------------------------------- serializers
@@ -79,7 +82,11 @@ class GameRevisionSerializer(serializers.Serializer):
 
     @extend_schema_field(serializers.JSONField())
     def get_snapshot(self, event: AuditEvent) -> Any:
-        return event.new if event.new is not None else event.old
+        snapshot = event.new if event.new is not None else event.old
+        if isinstance(snapshot, dict) and not self.context.get("organiser"):
+            # A dispute's other version is for the organisers to settle.
+            snapshot = {k: v for k, v in snapshot.items() if k != "second_entry"}
+        return snapshot
 
     def to_representation(self, instance: Any) -> Any:
         data = super().to_representation(instance)
@@ -105,10 +112,30 @@ class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         match = self.get_object()
         grant = match_grant(request)
-        shown = (grant is not None and grant.match_id == match.pk) or tournament_organiser(
-            user=request.user, tournament=match.round.tournament
-        )
-        return Response(MatchSerializer(match, context={"show_tokens": shown}).data)
+        organiser = tournament_organiser(user=request.user, tournament=match.round.tournament)
+        shown = (grant is not None and grant.match_id == match.pk) or organiser
+        context = {"show_tokens": shown, "organiser": organiser}
+        return Response(MatchSerializer(match, context=context).data)
+
+    @extend_schema(
+        operation_id="matches_token_create",
+        summary="Replace a match's token",
+        description=_(
+            "Gives the match a new private token (answered in `token`): the old one, its "
+            "link `/m/<token>/` and its score sheet's QR code stop working at once, so the "
+            "match's score sheet must be printed again. Organisers only (the match's own "
+            "token is refused, 403); 409 once the tournament is finished. The trail keeps "
+            "only the tokens' last four characters."
+        ),
+        request=None,
+        responses={200: MatchSerializer, **error_responses(400, 401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"], url_path="token", permission_classes=[OrganiserOnly])
+    def token(self, request: Request, pk: int) -> Response:
+        match = match_token_regenerate(match=self.get_object(), user=request.user)
+        match = selectors.matches_visible(user=request.user, grant=None).get(pk=match.pk)
+        context = {"show_tokens": True, "organiser": True}
+        return Response(MatchSerializer(match, context=context).data)
 
 
 class MatchByTokenView(generics.GenericAPIView):
@@ -128,16 +155,18 @@ class MatchByTokenView(generics.GenericAPIView):
         grant = match_grant(request)
         assert grant is not None  # MatchGrantRequired
         match = selectors.matches_visible(user=None, grant=grant).get(pk=grant.match_id)
-        return Response(MatchSerializer(match, context={"show_tokens": True}).data)
+        context = {"show_tokens": True, "organiser": False}
+        return Response(MatchSerializer(match, context=context).data)
 
 
 class MatchHistoryView(generics.GenericAPIView):
-    """Every record, correction and deletion of a match's games, oldest first."""
+    """Every change to a match's games (its audit events), oldest first."""
 
     serializer_class = GameRevisionSerializer
     authentication_classes = MATCH_AUTHENTICATION
     permission_classes = [MatchGamesPermission]
     filter_backends: list[Any] = []
+    _match: Match
 
     def get_queryset(self) -> QuerySet[AuditEvent]:
         if getattr(self, "swagger_fake_view", False):
@@ -147,16 +176,21 @@ class MatchHistoryView(generics.GenericAPIView):
             pk=self.kwargs["match_id"],
         )
         self.check_object_permissions(self.request, match)
+        self._match = match
         return game_history_of(match=match)
 
     @extend_schema(
         summary="A match's game history",
         description=_(
-            "Corrections keep history: each entry is one recording, correction or deletion, "
-            "with the game's racks and scores as they were then."
+            "Corrections keep history: each entry is one recording, correction, deletion, "
+            "restoring, confirmation or dispute (a second entry that differs), with the "
+            "game's racks, scores and state as they were then. A dispute's snapshot holds "
+            "the other version in `second_entry` for the tournament's organisers only."
         ),
         responses={200: GameRevisionSerializer(many=True), **error_responses(401, 403, 404)},
     )
     def get(self, request: Request, match_id: int) -> Response:
         page = self.paginate_queryset(self.get_queryset())
-        return self.get_paginated_response(GameRevisionSerializer(page, many=True).data)
+        organiser = tournament_organiser(user=request.user, tournament=self._match.round.tournament)
+        data = GameRevisionSerializer(page, many=True, context={"organiser": organiser}).data
+        return self.get_paginated_response(data)

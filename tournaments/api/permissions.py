@@ -7,6 +7,7 @@ creating clubs, players and tournaments needs a login; changing a tournament
 or anything under it needs an organiser; a club or a player is changed by
 whoever ``access`` says may edit it; a *match grant* (``auth.MatchGrant``)
 allows reading a match and recording and reading its games, nothing else.
+Some things are for organisers only, reads included (``OrganiserOnly``).
 
 Anonymous writes answer 401 (DRF's ``NotAuthenticated``), logged-in writes that
 are not allowed 403.
@@ -14,12 +15,19 @@ are not allowed 403.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
-from tournaments.access import club_editable, player_editable, tournament_organiser, user_or_none
+from tournaments.access import (
+    club_editable,
+    player_editable,
+    tournament_organiser,
+    tournaments_own_q,
+    user_or_none,
+)
 from tournaments.models import Club, Game, Match, Player, Round, Tournament
 
 from .auth import match_grant
@@ -102,3 +110,51 @@ class GamePermission(BasePermission):
         if request.method in SAFE_METHODS:
             return True  # the queryset holds what this request may see
         return tournament_organiser(user=request.user, tournament=obj.match.round.tournament)
+
+
+class OrganiserOnly(BasePermission):
+    """What only organisers do or read, reads included (confirming and restoring
+    games, replacing a match's link, the audit trail): a match token is refused (403),
+    an anonymous request asked to log in (401); the object (a tournament, round, match
+    or game) says whose organisers."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if match_grant(request) is not None:
+            return False
+        return user_or_none(request.user) is not None
+
+    def has_object_permission(self, request: Request, view: Any, obj: Any) -> bool:
+        return tournament_organiser(user=request.user, tournament=tournament_of(obj))
+
+
+def tournament_of(obj: Tournament | Round | Match | Game) -> Tournament:
+    if isinstance(obj, Game):
+        obj = obj.match
+    if isinstance(obj, Match):
+        obj = obj.round
+    if isinstance(obj, Round):
+        obj = obj.tournament
+    return obj
+
+
+def organiser_check(user: object) -> Callable[[Tournament], bool]:
+    """Whether ``user`` organises a tournament, for many rows of many tournaments at
+    once: the owner and staff need no query, co-organised tournaments one in all."""
+    u = user_or_none(user)
+    if u is None:
+        return lambda tournament: False
+    if u.is_staff:
+        return lambda tournament: True
+    own: set[int] | None = None
+
+    def organises(tournament: Tournament) -> bool:
+        nonlocal own
+        if tournament.owner_id == u.pk:
+            return True
+        if own is None:
+            own = set(
+                Tournament.objects.filter(tournaments_own_q(user=u)).values_list("pk", flat=True)
+            )
+        return tournament.pk in own
+
+    return organises

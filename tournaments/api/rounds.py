@@ -149,7 +149,9 @@ class TournamentRoundsView(TournamentNestedView):
         tournament = self.tournament()
         given = RoundSeatInSerializer(data=request.data or {})
         given.is_valid(raise_exception=True)
-        round_ = round_services.round_seat_next(tournament=tournament, **given.validated_data)
+        round_ = round_services.round_seat_next(
+            tournament=tournament, user=request.user, **given.validated_data
+        )
         return Response(
             RoundSerializer(
                 round_detail(round_id=round_.pk), context=self.get_serializer_context()
@@ -188,7 +190,7 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["post"])
     def reseat(self, request: Request, pk: int) -> Response:
-        round_ = round_services.round_reseat(round=self.get_object())
+        round_ = round_services.round_reseat(round=self.get_object(), user=request.user)
         return self.round_response(round_, changed=True)
 
     @extend_schema(
@@ -206,5 +208,7 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         round_ = self.get_object()
         given = RoundTablesInSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        round_ = round_services.round_manual_set(round=round_, **given.validated_data)
+        round_ = round_services.round_manual_set(
+            round=round_, user=request.user, **given.validated_data
+        )
         return self.round_response(round_, changed=True)

@@ -192,12 +192,28 @@ class TournamentSerializer(serializers.ModelSerializer):
             "seed",
             "semifinal_players",
             "final_carry_over",
+            "confirmation",
+            "standings_unconfirmed",
         ]
         extra_kwargs = {
             "rounds": {"min_value": 0, "max_value": 100, "help_text": _("Rounds planned.")},
             "games_per_round": {"min_value": 1, "max_value": 30},
             "max_table_size": {"min_value": 2, "max_value": 4},
             "public": {"help_text": _("Private tournaments are seen by their organisers only.")},
+            "confirmation": {
+                "help_text": _(
+                    "`none`: every game counts as recorded; `organiser`: games entered "
+                    "through a match link stay `entered` until an organiser confirms them; "
+                    "`double_entry`: a game is `confirmed` once entered twice with the same "
+                    "racks, `disputed` when the two entries differ."
+                )
+            },
+            "standings_unconfirmed": {
+                "help_text": _(
+                    "Whether the standings count games not yet confirmed (`include`, marked) "
+                    "or leave them out until confirmed (`exclude`)."
+                )
+            },
             "status": {
                 "help_text": _(
                     "`planned` until a round is seated or a game recorded, then `running`; "
@@ -228,7 +244,7 @@ class TournamentViewSet(ServiceModelViewSet[Tournament]):
         return tournaments_visible(user=self.request.user).prefetch_related("co_organisers")
 
     def object_create(self, data: dict[str, Any]) -> Tournament:
-        return tournament_create(owner=self.request.user, **data)
+        return tournament_create(owner=self.request.user, user=self.request.user, **data)
 
     def object_update(self, instance: Tournament, data: dict[str, Any]) -> Tournament:
         return tournament_update(tournament=instance, user=self.request.user, **data)
@@ -250,7 +266,7 @@ class TournamentViewSet(ServiceModelViewSet[Tournament]):
     )
     @action(detail=True, methods=["post"])
     def finish(self, request: Request, pk: int) -> Response:
-        finished = tournament_finish(tournament=self.get_object())
+        finished = tournament_finish(tournament=self.get_object(), user=request.user)
         return Response(self.get_serializer(finished).data)
 
     @extend_schema(
@@ -264,5 +280,5 @@ class TournamentViewSet(ServiceModelViewSet[Tournament]):
     )
     @action(detail=True, methods=["post"])
     def reopen(self, request: Request, pk: int) -> Response:
-        reopened = tournament_reopen(tournament=self.get_object())
+        reopened = tournament_reopen(tournament=self.get_object(), user=request.user)
         return Response(self.get_serializer(reopened).data)

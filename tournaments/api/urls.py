@@ -7,7 +7,20 @@ from rest_framework.routers import SimpleRouter
 
 from tournaments import converters  # noqa: F401  (registers the bounded <api_id:…>)
 
-from . import adjustments, auth, entries, games, matches, people, rounds, standings, tournaments
+from . import (
+    adjustments,
+    audit,
+    auth,
+    backups,
+    confirm,
+    entries,
+    games,
+    matches,
+    people,
+    rounds,
+    standings,
+    tournaments,
+)
 
 router = SimpleRouter(use_regex_path=False)
 router.register("clubs", people.ClubViewSet, basename="api-club")
@@ -23,6 +36,15 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("auth/token/", auth.TokenObtainView.as_view(), name="api-token"),
     # Log in and out of the browsable API (a session, for trying the API in a browser).
     path("auth/", include("rest_framework.urls", namespace="rest_framework")),
+    # Before the router's tournaments/<pk>/.
+    path(
+        "tournaments/import/", backups.TournamentImportView.as_view(), name="api-tournament-import"
+    ),
+    path(
+        "tournaments/<api_id:tournament_id>/export/",
+        backups.TournamentExportView.as_view(),
+        name="api-tournament-export",
+    ),
     path(
         "tournaments/<api_id:tournament_id>/entries/",
         entries.TournamentEntriesView.as_view(),
@@ -57,6 +79,21 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "tournaments/<api_id:tournament_id>/adjustments/<api_id:adjustment_id>/",
         adjustments.TournamentAdjustmentView.as_view(),
         name="api-tournament-adjustment",
+    ),
+    path(
+        "tournaments/<api_id:tournament_id>/audit/",
+        audit.TournamentAuditView.as_view(),
+        name="api-tournament-audit",
+    ),
+    path(
+        "games/<api_id:game_id>/confirm/",
+        confirm.GameConfirmView.as_view(),
+        name="api-game-confirm",
+    ),
+    path(
+        "games/<api_id:game_id>/restore/",
+        confirm.GameRestoreView.as_view(),
+        name="api-game-restore",
     ),
     path("matches/by-token/", matches.MatchByTokenView.as_view(), name="api-match-by-token"),
     path(

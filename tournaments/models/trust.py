@@ -21,6 +21,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .event import Tournament
@@ -86,7 +87,27 @@ class AuditEvent(models.Model):
 
     @property
     def object_type(self) -> str:
+        """What the event concerns: ``tournament``, ``settings``, ``entry``, ``round``,
+        ``seats``, ``game``, ``adjustment`` or ``match``."""
         return self.action.split(".", 1)[0]
+
+    @property
+    def via(self) -> str:
+        """How the change came: ``user``, ``match_link`` or ``system``."""
+        if self.username:
+            return "user"
+        return "match_link" if self.by_link else "system"
+
+    def who(self) -> str:
+        """Who made the change, for a person, in the active language."""
+        if self.username:
+            return self.username
+        if self.by_link:
+            return gettext("match link of table %(table)s, round %(round)s") % {
+                "table": self.table,
+                "round": self.round_number,
+            }
+        return gettext("the system")
 
 
 class IdempotencyKey(models.Model):

@@ -7,6 +7,9 @@ keeping its matches (and their private tokens) table by table. The *last*
 round is the one with the highest number; it is *complete* when every match
 has all its games; its *unfinished tables* are those of its matches that are not.
 
+A round's *seating* as the audit trail keeps it is its tables (each a list of
+``{"player": id, "name": name}`` in seat order) and its byes, the same way.
+
 A *finished* tournament is frozen: every service that changes what is in it
 (games, entries, seating, adjustments, its plan and rules) refuses with
 ``tournament_open_check`` until it is reopened.
@@ -16,13 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date as Date
+from typing import Any
 
 from django.db.models import Count, F
 
 from scoring.errors import ConflictError, _
 
 from .. import seating
-from ..models import Adjustment, Match, Round, Seat, Tournament
+from ..access import UserLike
+from ..models import Adjustment, AuditEvent, Match, Round, Seat, Tournament
+from .audit import audit_add
 
 
 def tournament_locked(tournament: Tournament) -> Tournament:
@@ -87,6 +93,26 @@ def last_round_complete_check(last: Round | None) -> None:
         raise ConflictError(template, round=last.number, tables=tables)
 
 
+def round_seating(round_: Round) -> dict[str, Any]:
+    """The round's tables and byes, with the players' names, for the audit trail."""
+    tables: dict[int, list[dict[str, Any]]] = {}
+    for table, pid, name in (
+        Seat.objects.filter(round=round_)
+        .order_by("match__table", "position")
+        .values_list("match__table", "player_id", "player__name")
+    ):
+        tables.setdefault(table, []).append({"player": pid, "name": name})
+    byes = (
+        Adjustment.objects.filter(round=round_, kind=Adjustment.Kind.BYE)
+        .order_by("player_id")
+        .values_list("player_id", "player__name")
+    )
+    return {
+        "tables": [tables[t] for t in sorted(tables)],
+        "byes": [{"player": pid, "name": name} for pid, name in byes],
+    }
+
+
 def round_store(
     *,
     tournament: Tournament,
@@ -94,8 +120,10 @@ def round_store(
     plan: seating.RoundPlan,
     stage: str,
     date: Date | None = None,
+    user: UserLike = None,
 ) -> Round:
-    """Store a plan as a new round (called inside a seating service's transaction)."""
+    """Store a plan as a new round and record its seating (called inside a
+    seating service's transaction)."""
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,
@@ -107,6 +135,14 @@ def round_store(
     if tournament.status == Tournament.Status.PLANNED:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
+    audit_add(
+        tournament=tournament,
+        action=AuditEvent.Action.ROUND_SEATED,
+        user=user,
+        object_id=round_.pk,
+        round_number=number,
+        new={"round": number, "stage": stage, **round_seating(round_)},
+    )
     return round_
 
 

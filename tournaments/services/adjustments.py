@@ -9,16 +9,30 @@ the standings next to the game scores, kept apart from them.
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from django.db import transaction
 
 from scoring.errors import ConflictError, UserError, _
 
 from ..access import UserLike, user_or_none
-from ..models import Adjustment, Entry, Round, Tournament
+from ..models import Adjustment, AuditEvent, Entry, Round, Tournament
 from ._plans import tournament_open_check
+from .audit import audit_add, audit_value
 
 _POINTS_LIMIT = Decimal("999999.99")
+
+
+def _audited(adjustment: Adjustment) -> dict[str, Any]:
+    """The adjustment as the trail keeps it: its player by id and name, its round by number."""
+    return {
+        "player": adjustment.player_id,
+        "name": adjustment.player.name,
+        "kind": adjustment.kind,
+        "points": audit_value(adjustment.points),
+        "reason": adjustment.reason,
+        "round": adjustment.round.number if adjustment.round is not None else None,
+    }
 
 
 @transaction.atomic
@@ -85,7 +99,7 @@ def adjustment_add(
         )
     if round is not None and round.tournament_id != tournament.pk:
         raise UserError(_("That round belongs to another tournament."), field="round")
-    return Adjustment.objects.create(
+    adjustment = Adjustment.objects.create(
         tournament=tournament,
         player_id=player_id,
         round=round,
@@ -94,12 +108,27 @@ def adjustment_add(
         reason=reason,
         created_by=user_or_none(user),
     )
+    audit_add(
+        tournament=tournament,
+        action=AuditEvent.Action.ADJUSTMENT_ADDED,
+        user=user,
+        object_id=adjustment.pk,
+        new=_audited(adjustment),
+    )
+    return adjustment
 
 
 @transaction.atomic
-def adjustment_delete(*, adjustment: Adjustment) -> None:
+def adjustment_delete(*, adjustment: Adjustment, user: UserLike = None) -> None:
     """Remove an organiser's adjustment (a bye's score goes with its round's seating)."""
     tournament_open_check(adjustment.tournament)
     if adjustment.kind == Adjustment.Kind.BYE:
         raise ConflictError(_("A bye's score is part of the seating; re-seat the round instead."))
+    audit_add(
+        tournament=adjustment.tournament,
+        action=AuditEvent.Action.ADJUSTMENT_DELETED,
+        user=user,
+        object_id=adjustment.pk,
+        old=_audited(adjustment),
+    )
     adjustment.delete()

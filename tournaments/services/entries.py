@@ -5,33 +5,48 @@ Vocabulary: an *entry* is a player registered in a tournament; it is
 not here yet, a no-show, a league member skipping a club night) or
 *withdrawn* (gone for good). Absent and withdrawn players keep the results
 they already played; only active players are seated.
+
+The audit trail names each entry's player by id and name with its status
+(``{"player", "name", "status"}``); a service touching several entries lists
+them under ``"players"`` in one event.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.db import transaction
 
 from scoring.errors import UserError, _
 
-from ..models import Entry, Player, Tournament
+from ..access import UserLike
+from ..models import AuditEvent, Entry, Player, Tournament
 from ._plans import tournament_open_check
+from .audit import audit_add
+
+# (player id, name, status before (None: not entered), status after)
+_Change = tuple[int, str, str | None, str]
 
 
-@transaction.atomic
-def entries_add(
-    *, tournament: Tournament, player_ids: Iterable[int], status: str = Entry.Status.ACTIVE
-) -> list[Entry]:
-    """Register players (idempotent: an entered player gets ``status`` again).
+def _listed(changes: list[_Change], *, after: bool) -> dict[str, Any]:
+    return {
+        "players": [
+            {"player": pid, "name": name, "status": new if after else old}
+            for pid, name, old, new in changes
+        ]
+    }
 
-    ``status="absent"`` registers late arrivals who are checked in later.
-    """
+
+def _entries_store(
+    *, tournament: Tournament, player_ids: Iterable[int], status: str
+) -> tuple[list[Entry], list[_Change]]:
+    """Register players with ``status``; the entries and what changed, unaudited."""
     tournament_open_check(tournament)
     if status not in Entry.Status.values:
         raise UserError(_("Unknown entry status %(status)s."), field="status", status=status)
     ids = list(dict.fromkeys(player_ids))
-    found = set(Player.objects.filter(pk__in=ids).values_list("pk", flat=True))
+    found = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
     missing = [i for i in ids if i not in found]
     if missing:
         raise UserError(
@@ -44,12 +59,56 @@ def entries_add(
     Entry.objects.bulk_create(
         Entry(tournament=tournament, player_id=i, status=status) for i in ids if i not in existing
     )
-    return list(
+    changes: list[_Change] = [
+        (i, found[i], existing[i].status if i in existing else None, status)
+        for i in ids
+        if i not in existing or existing[i].status != status
+    ]
+    entries = list(
         Entry.objects.filter(tournament=tournament, player_id__in=ids).select_related("player")
     )
+    return entries, changes
 
 
-def _entry_set(*, tournament: Tournament, player_id: int, status: str) -> Entry:
+def _changes_audit(*, tournament: Tournament, changes: list[_Change], user: UserLike) -> None:
+    """One event for the players entered, one for the entries whose status changed."""
+    added = [c for c in changes if c[2] is None]
+    changed = [c for c in changes if c[2] is not None]
+    if added:
+        audit_add(
+            tournament=tournament,
+            action=AuditEvent.Action.ENTRY_ADDED,
+            user=user,
+            new=_listed(added, after=True),
+        )
+    if changed:
+        audit_add(
+            tournament=tournament,
+            action=AuditEvent.Action.ENTRY_CHANGED,
+            user=user,
+            old=_listed(changed, after=False),
+            new=_listed(changed, after=True),
+        )
+
+
+@transaction.atomic
+def entries_add(
+    *,
+    tournament: Tournament,
+    player_ids: Iterable[int],
+    status: str = Entry.Status.ACTIVE,
+    user: UserLike = None,
+) -> list[Entry]:
+    """Register players (idempotent: an entered player gets ``status`` again).
+
+    ``status="absent"`` registers late arrivals who are checked in later.
+    """
+    entries, changes = _entries_store(tournament=tournament, player_ids=player_ids, status=status)
+    _changes_audit(tournament=tournament, changes=changes, user=user)
+    return entries
+
+
+def _entry_set(*, tournament: Tournament, player_id: int, status: str, user: UserLike) -> Entry:
     tournament_open_check(tournament)
     entry = (
         Entry.objects.select_for_update()
@@ -65,43 +124,76 @@ def _entry_set(*, tournament: Tournament, player_id: int, status: str) -> Entry:
             tournament=tournament.name,
         )
     if entry.status != status:
+        old = {"player": player_id, "name": entry.player.name, "status": entry.status}
         entry.status = status
         entry.save(update_fields=["status"])
+        audit_add(
+            tournament=tournament,
+            action=AuditEvent.Action.ENTRY_CHANGED,
+            user=user,
+            object_id=entry.pk,
+            old=old,
+            new={**old, "status": status},
+        )
     return entry
 
 
 @transaction.atomic
-def entry_withdraw(*, tournament: Tournament, player_id: int) -> Entry:
+def entry_withdraw(*, tournament: Tournament, player_id: int, user: UserLike = None) -> Entry:
     """Withdraw a player: not seated in later rounds; the results played are kept.
 
     A round already seated keeps its tables: re-seat it (``round_reseat``) if it
     has no results yet, or let the others play on without the player.
     """
-    return _entry_set(tournament=tournament, player_id=player_id, status=Entry.Status.WITHDRAWN)
+    return _entry_set(
+        tournament=tournament, player_id=player_id, status=Entry.Status.WITHDRAWN, user=user
+    )
 
 
 @transaction.atomic
-def entry_activate(*, tournament: Tournament, player_id: int) -> Entry:
+def entry_activate(*, tournament: Tournament, player_id: int, user: UserLike = None) -> Entry:
     """Check a player in: a late arrival, a returning absentee, or an undone withdrawal."""
-    return _entry_set(tournament=tournament, player_id=player_id, status=Entry.Status.ACTIVE)
+    return _entry_set(
+        tournament=tournament, player_id=player_id, status=Entry.Status.ACTIVE, user=user
+    )
 
 
 @transaction.atomic
-def entry_check_out(*, tournament: Tournament, player_id: int) -> Entry:
+def entry_check_out(*, tournament: Tournament, player_id: int, user: UserLike = None) -> Entry:
     """Check a player out for the next round (a no-show, a break) without withdrawing them."""
-    return _entry_set(tournament=tournament, player_id=player_id, status=Entry.Status.ABSENT)
+    return _entry_set(
+        tournament=tournament, player_id=player_id, status=Entry.Status.ABSENT, user=user
+    )
 
 
 @transaction.atomic
-def attendance_set(*, tournament: Tournament, player_ids: Iterable[int]) -> list[Entry]:
+def attendance_set(
+    *, tournament: Tournament, player_ids: Iterable[int], user: UserLike = None
+) -> list[Entry]:
     """A league's club night: exactly these players are active tonight.
 
     Players not yet entered are entered; every other entry that is not
     withdrawn is checked out until the next night. Returns the active entries.
+    The trail gets one event listing every entry added or changed.
     """
     ids = list(dict.fromkeys(player_ids))
-    entries = entries_add(tournament=tournament, player_ids=ids)
-    Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).exclude(
+    entries, changes = _entries_store(
+        tournament=tournament, player_ids=ids, status=Entry.Status.ACTIVE
+    )
+    leaving = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).exclude(
         player_id__in=ids
-    ).update(status=Entry.Status.ABSENT)
+    )
+    changes += [
+        (pid, name, Entry.Status.ACTIVE, Entry.Status.ABSENT)
+        for pid, name in leaving.order_by("player_id").values_list("player_id", "player__name")
+    ]
+    leaving.update(status=Entry.Status.ABSENT)
+    if changes:
+        audit_add(
+            tournament=tournament,
+            action=AuditEvent.Action.ENTRY_CHANGED,
+            user=user,
+            old=_listed(changes, after=False),
+            new=_listed(changes, after=True),
+        )
     return entries

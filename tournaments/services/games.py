@@ -12,11 +12,11 @@ is what a scorer types for one player (tiles, or points + jokers);
 game with computed scores and table points; ``game_correct`` replaces them
 and ``game_delete`` removes them. Each leaves an audit event holding the
 game's *snapshot* (ending, racks as entered and scored, state): the game's
-history, from which a deleted game is restored (``confirm.game_restore``).
+history, from which a deleted game is restored (``results.game_restore``).
 
 A game's *state* starts as the tournament's ``confirmation`` setting says
 (``game_state_new``); confirming, second entries and disputes are in
-``confirm``.
+``results``.
 """
 
 from __future__ import annotations

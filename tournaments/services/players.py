@@ -3,17 +3,13 @@
 Vocabulary: a *club* has a name no other club has; a *player* is known by
 name and, optionally, a club (two players may share a name). A player *in
 use* has an entry, a seat, a rack or an adjustment somewhere and cannot be
-deleted; a club's players and tournaments stay when it goes. A *players
-file* is a ``name,club`` CSV (a header row naming the columns is optional;
-clubs are matched without regard to case); importing it is all or nothing.
+deleted; a club's players and tournaments stay when it goes. Players files
+(checking and importing a ``name,club`` CSV) are in ``players_file``; its
+services are named here too, where the callers know them.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -21,12 +17,19 @@ from django.db.models import ProtectedError
 
 from scoring.errors import ConflictError, UserError, _
 
+from ..access import UserLike
 from ..models import Adjustment, Club, Entry, Player, Rack, Seat, Tournament
 from ._clean import model_checked
 from .entries import entries_add
-
-NAME_MAX = Player._meta.get_field("name").max_length or 120
-CLUB_MAX = Club._meta.get_field("name").max_length or 120
+from .players_file import CLUB_MAX as CLUB_MAX
+from .players_file import NAME_MAX as NAME_MAX
+from .players_file import ImportPreview as ImportPreview
+from .players_file import ImportResult as ImportResult
+from .players_file import PlayersFileError as PlayersFileError
+from .players_file import PreviewLine as PreviewLine
+from .players_file import players_import as players_import
+from .players_file import players_import_preview as players_import_preview
+from .players_file import problem_text as problem_text
 
 CLUB_SETTINGS = frozenset({"name", "city"})
 PLAYER_SETTINGS = frozenset({"name", "club"})
@@ -105,7 +108,9 @@ def player_update(*, player: Player, **changes: Any) -> Player:
 
 
 @transaction.atomic
-def player_enter(*, tournament: Tournament, name: str, club: Club | None = None) -> Entry:
+def player_enter(
+    *, tournament: Tournament, name: str, club: Club | None = None, user: UserLike = None
+) -> Entry:
     """Enter a player by name and club, made if new: a walk-in plays from the next round.
 
     An existing player with that name and club is entered rather than made
@@ -117,7 +122,7 @@ def player_enter(*, tournament: Tournament, name: str, club: Club | None = None)
         player = player_create(name=name, club=club)
     elif Entry.objects.filter(tournament=tournament, player=player).exists():
         raise UserError(_("%(name)s is already entered."), field="name", name=name)
-    return entries_add(tournament=tournament, player_ids=[player.pk])[0]
+    return entries_add(tournament=tournament, player_ids=[player.pk], user=user)[0]
 
 
 def _in_use(player: Player) -> bool:
@@ -142,259 +147,3 @@ def player_delete(*, player: Player) -> None:
         player.delete()
     except ProtectedError as error:  # pragma: no cover - entered meanwhile
         raise refusal from error
-
-
-Problem = tuple[int, str, dict[str, Any]]  # line number, message template, its parameters
-
-
-def problem_text(
-    template: str, params: dict[str, Any], translate: Callable[[str], str] = lambda s: s
-) -> str:
-    return translate(template) % params if params else translate(template)
-
-
-class PlayersFileError(UserError):
-    """A players file with errors: ``problems`` holds one message per bad line."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = sorted(problems, key=lambda p: p[0])
-        super().__init__(
-            _("Nothing imported; problems in the file: %(count)s."),
-            field="file",
-            count=len(problems),
-        )
-
-    def lines(self, translate: Callable[[str], str] = lambda s: s) -> list[str]:
-        """Each problem as ``line N: message``."""
-        shown = []
-        for number, template, params in self.problems:
-            text = problem_text(template, params, translate)
-            shown.append(
-                translate(_("line %(line)s: %(problem)s")) % {"line": number, "problem": text}
-                if number
-                else text
-            )
-        return shown
-
-
-@dataclass
-class ImportResult:
-    created: list[Player] = field(default_factory=list)
-    existing: list[Player] = field(default_factory=list)
-    entered: int = 0
-
-
-@dataclass(frozen=True)
-class _Line:
-    number: int
-    name: str
-    club: str
-
-
-def _csv_lines(text: str) -> tuple[list[_Line], list[Problem]]:
-    """Parse a players CSV (``name,club``; a header row naming the columns is optional)."""
-    problems: list[Problem] = []
-    # The separator is read off the first line: spreadsheets save CSV with
-    # semicolons where the comma is the decimal mark. (csv.Sniffer guesses
-    # wrong on short files.)
-    first_line = next((line for line in text.splitlines() if line.strip()), "")
-    delimiter = ","
-    if "," not in first_line:
-        delimiter = ";" if ";" in first_line else "\t" if "\t" in first_line else ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    columns = {"name": 0, "club": 1}
-    lines: list[_Line] = []
-    first = True
-    for raw in reader:
-        number = reader.line_num
-        cells = [c.strip() for c in raw]
-        if not any(cells):
-            continue
-        if first:
-            first = False
-            heads = [c.casefold() for c in cells]
-            if "name" in heads:
-                unknown = [c for c in cells if c and c.casefold() not in ("name", "club")]
-                if unknown:
-                    problems.append(
-                        (
-                            number,
-                            _("unknown column %(columns)s; the columns are name and club"),
-                            {"columns": ", ".join(repr(u) for u in unknown)},
-                        )
-                    )
-                columns = {h: i for i, h in enumerate(heads) if h in ("name", "club")}
-                continue
-        width = max(columns.values()) + 1
-        if any(cells[width:]):
-            problems.append(
-                (
-                    number,
-                    _("%(count)s columns, expected at most %(width)s (name, club)"),
-                    {"count": len(cells), "width": width},
-                )
-            )
-        name = cells[columns["name"]] if len(cells) > columns["name"] else ""
-        club = cells[columns["club"]] if "club" in columns and len(cells) > columns["club"] else ""
-        lines.append(_Line(number, name, club))
-    return lines, problems
-
-
-def _lines_checked(text: str) -> tuple[list[_Line], list[Problem]]:
-    """The file's lines and every problem found in them (the same for preview and import)."""
-    lines, problems = _csv_lines(text)
-    seen: dict[tuple[str, str], int] = {}
-    for line in lines:
-        if not line.name:
-            problems.append((line.number, _("the name is missing"), {}))
-        elif len(line.name) > NAME_MAX:
-            problems.append(
-                (line.number, _("the name is longer than %(max)s characters"), {"max": NAME_MAX})
-            )
-        if len(line.club) > CLUB_MAX:
-            problems.append(
-                (line.number, _("the club is longer than %(max)s characters"), {"max": CLUB_MAX})
-            )
-        key = (line.name.casefold(), line.club.casefold())
-        if line.name and key in seen:
-            problems.append(
-                (
-                    line.number,
-                    _("%(name)s (%(club)s) is already on line %(first)s"),
-                    {"name": line.name, "club": line.club or "-", "first": seen[key]},
-                )
-            )
-        seen.setdefault(key, line.number)
-    if not lines and not problems:
-        problems.append((0, _("The file lists no players."), {}))
-    return lines, problems
-
-
-def _clubs_known() -> dict[str, Club]:
-    return {c.name.casefold(): c for c in Club.objects.all()}
-
-
-def _players_known(lines: list[_Line]) -> dict[tuple[str, int | None], Player]:
-    """Existing players by (name, club id): the first made wins, as on import."""
-    known: dict[tuple[str, int | None], Player] = {}
-    for player in Player.objects.filter(name__in=[line.name for line in lines]).order_by("id"):
-        known.setdefault((player.name, player.club_id), player)
-    return known
-
-
-@dataclass(frozen=True)
-class PreviewLine:
-    """One line of a players file as it will be imported.
-
-    ``player`` is the existing player the line names (same name and club), or
-    None for a new one; ``club_new`` says its club will be created.
-    """
-
-    number: int
-    name: str
-    club: str
-    problems: list[tuple[str, dict[str, Any]]]
-    player: Player | None = None
-    club_new: bool = False
-    entered: bool = False
-
-    def messages(self, translate: Callable[[str], str] = lambda s: s) -> list[str]:
-        return [problem_text(template, params, translate) for template, params in self.problems]
-
-
-@dataclass(frozen=True)
-class ImportPreview:
-    """A players file checked but not imported: its lines and every problem.
-
-    ``problems`` are all of them (what ``players_import`` would refuse with);
-    each line also carries its own; those on no listed line (a bad header, an
-    empty file) are ``general``.
-    """
-
-    lines: list[PreviewLine]
-    problems: list[Problem]
-
-    @property
-    def general(self) -> list[Problem]:
-        numbers = {line.number for line in self.lines}
-        return [p for p in self.problems if p[0] not in numbers]
-
-    @property
-    def error(self) -> PlayersFileError | None:
-        return PlayersFileError(self.problems) if self.problems else None
-
-
-def players_import_preview(*, text: str, tournament: Tournament | None = None) -> ImportPreview:
-    """Check a players file as ``players_import`` would, storing nothing.
-
-    Each line says whether its player and club exist already and, with
-    ``tournament``, whether the player is entered in it.
-    """
-    lines, problems = _lines_checked(text)
-    clubs = _clubs_known()
-    known = _players_known(lines)
-    entered: set[int] = set()
-    if tournament is not None:
-        ids = [p.pk for p in known.values()]
-        entered = set(
-            Entry.objects.filter(tournament=tournament, player_id__in=ids).values_list(
-                "player_id", flat=True
-            )
-        )
-    shown = []
-    for line in lines:
-        club = clubs.get(line.club.casefold()) if line.club else None
-        player = (
-            None
-            if line.club and club is None
-            else known.get((line.name, club.pk if club else None))
-        )
-        shown.append(
-            PreviewLine(
-                number=line.number,
-                name=line.name,
-                club=line.club,
-                problems=[(t, p) for n, t, p in problems if n == line.number],
-                player=player,
-                club_new=bool(line.club) and club is None,
-                entered=player is not None and player.pk in entered,
-            )
-        )
-    return ImportPreview(lines=shown, problems=sorted(problems, key=lambda p: p[0]))
-
-
-@transaction.atomic
-def players_import(*, text: str, tournament: Tournament | None = None) -> ImportResult:
-    """Create the players of a ``name,club`` CSV (and their clubs), all or nothing.
-
-    A player with the same name and club as an existing one is not created
-    again. With ``tournament`` every listed player is entered. Raises
-    ``PlayersFileError`` listing every bad line; then nothing is stored.
-    """
-    lines, problems = _lines_checked(text)
-    if problems:
-        raise PlayersFileError(problems)
-
-    clubs = _clubs_known()
-    new_clubs: dict[str, Club] = {}
-    for line in lines:
-        if line.club and line.club.casefold() not in clubs:
-            new_clubs[line.club.casefold()] = Club(name=line.club)
-    for club in Club.objects.bulk_create(new_clubs.values()):
-        clubs[club.name.casefold()] = club
-    known = _players_known(lines)
-    result = ImportResult()
-    fresh: list[Player] = []
-    for line in lines:
-        player_club = clubs[line.club.casefold()] if line.club else None
-        wanted = (line.name, player_club.pk if player_club else None)
-        if wanted in known:
-            result.existing.append(known[wanted])
-        else:
-            known[wanted] = Player(name=line.name, club=player_club)
-            fresh.append(known[wanted])
-    result.created = Player.objects.bulk_create(fresh)
-    if tournament is not None:
-        ids = [p.pk for p in [*result.created, *result.existing]]
-        result.entered = len(entries_add(tournament=tournament, player_ids=ids))
-    return result

@@ -1,7 +1,7 @@
 """Results you can trust: entering a game by its number, second entries,
 confirmation, disputes and restoring a deleted game.
 
-Vocabulary (design §4, "Trust on tournament day"):
+Vocabulary:
 
 * an *entry* of game N is one submission of its racks, from a match link or
   by an organiser, naming the number the entry form showed;

@@ -22,22 +22,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import date as Date
+from typing import Any
 
 from django.db import transaction
 
 from scoring.errors import ConflictError, UserError, _
 
 from .. import seating
-from ..models import Adjustment, Entry, Game, Round, Seat, Tournament
+from ..access import UserLike
+from ..models import Adjustment, AuditEvent, Entry, Game, Round, Seat, Tournament
 from ..selectors import seating_history
 from ..standings.queries import QUALIFYING, standings_for
 from ._plans import (
     last_round_complete_check,
     round_fill,
+    round_seating,
     round_store,
     tournament_locked,
     tournament_open_check,
 )
+from .audit import audit_add
 from .stages import stage_seat, stage_tables
 
 
@@ -111,11 +115,12 @@ def round_seat_next(
     tournament: Tournament,
     stage: str = Round.Stage.QUALIFYING,
     date: Date | None = None,
+    user: UserLike = None,
 ) -> Round:
     """Seat the next round: a qualifying round with the tournament's seating
     method, or (``stage``) the semi-finals or the final (see ``stage_seat``)."""
     if stage != QUALIFYING:
-        return stage_seat(tournament=tournament, stage=stage, date=date)
+        return stage_seat(tournament=tournament, stage=stage, date=date, user=user)
     tournament = tournament_locked(tournament)
     tournament_open_check(tournament)
     last = tournament.round_set.order_by("-number").first()
@@ -136,11 +141,25 @@ def round_seat_next(
     last_round_complete_check(last)
     number = last.number + 1 if last else 1
     plan = _qualifying_plan(tournament, number)
-    return round_store(tournament=tournament, number=number, plan=plan, stage=QUALIFYING, date=date)
+    return round_store(
+        tournament=tournament, number=number, plan=plan, stage=QUALIFYING, date=date, user=user
+    )
+
+
+def _seating_audit(*, round_: Round, action: str, user: UserLike, old: dict[str, Any]) -> None:
+    audit_add(
+        tournament=round_.tournament,
+        action=action,
+        user=user,
+        object_id=round_.pk,
+        round_number=round_.number,
+        old={"round": round_.number, **old},
+        new={"round": round_.number, **round_seating(round_)},
+    )
 
 
 @transaction.atomic
-def round_reseat(*, round: Round) -> Round:
+def round_reseat(*, round: Round, user: UserLike = None) -> Round:
     """Seat the last round again (after check-ins or withdrawals), while it has no results.
 
     The seating is deterministic: with the same players it gives the same
@@ -150,6 +169,7 @@ def round_reseat(*, round: Round) -> Round:
     tournament = tournament_locked(round_.tournament)
     tournament_open_check(tournament)
     _untouched_check(round_)
+    old = round_seating(round_)
     # Clear this round first so that the history and the bye history are those
     # of the rounds before it.
     Seat.objects.filter(round=round_).delete()
@@ -162,6 +182,7 @@ def round_reseat(*, round: Round) -> Round:
     else:
         tables = stage_tables(tournament, round_.stage)
     round_fill(round_=round_, tournament=tournament, tables=tables, byes=byes)
+    _seating_audit(round_=round_, action=AuditEvent.Action.ROUND_RESEATED, user=user, old=old)
     return round_
 
 
@@ -171,6 +192,7 @@ def round_manual_set(
     round: Round,
     tables: Sequence[Sequence[int]],
     byes: Sequence[int] = (),
+    user: UserLike = None,
 ) -> Round:
     """The organiser's own tables for the last round (seat order as given), while untouched.
 
@@ -195,5 +217,7 @@ def round_manual_set(
     seating.plan_check(
         players=set(players), tables=tables, byes=byes, max_size=tournament.max_table_size
     )
+    old = round_seating(round_)
     round_fill(round_=round_, tournament=tournament, tables=tables, byes=byes)
+    _seating_audit(round_=round_, action=AuditEvent.Action.SEATS_CHANGED, user=user, old=old)
     return round_

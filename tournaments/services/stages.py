@@ -18,6 +18,7 @@ from django.db import transaction
 from scoring.errors import ConflictError, UserError, _
 
 from .. import seating
+from ..access import UserLike
 from ..models import Round, Tournament
 from ..standings.queries import FINAL, QUALIFYING, SEMIFINAL, stage_entrants
 from ._plans import (
@@ -62,7 +63,9 @@ def stage_tables(tournament: Tournament, stage: str) -> list[list[int]]:
 
 
 @transaction.atomic
-def stage_seat(*, tournament: Tournament, stage: str, date: Date | None = None) -> Round:
+def stage_seat(
+    *, tournament: Tournament, stage: str, date: Date | None = None, user: UserLike = None
+) -> Round:
     """Seat the semi-finals or the final as the next round.
 
     Semi-finals: the top ``semifinal_players`` active players of the qualifying
@@ -106,5 +109,5 @@ def stage_seat(*, tournament: Tournament, stage: str, date: Date | None = None) 
     tables = stage_tables(tournament, stage)
     plan = seating.RoundPlan(tables=tuple(tuple(t) for t in tables), byes=(), repeats=0)
     return round_store(
-        tournament=tournament, number=last.number + 1, plan=plan, stage=stage, date=date
+        tournament=tournament, number=last.number + 1, plan=plan, stage=stage, date=date, user=user
     )

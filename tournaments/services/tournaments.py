@@ -24,6 +24,9 @@ and every match of every round complete; a finished tournament is frozen
 club, visibility, language, paper) and its co-organisers change until it is
 *reopened*. Its *status* follows finishing and reopening (and seating or
 recording, which start it): it is never set as a setting.
+
+The audit trail keeps settings as plain values (a club by id, dates as ISO
+text) and co-organisers by username; an update records only what changed.
 """
 
 from __future__ import annotations
@@ -41,10 +44,11 @@ from scoring.errors import ConflictError, UserError, _
 
 from ..access import UserLike
 from ..fields import table_points_rules
-from ..models import Game, Round, Tournament
+from ..models import AuditEvent, Game, Round, Tournament
 from ..standings.ranking import tie_breaks_check
 from ._clean import model_checked
 from ._plans import tables_said, tournament_open_check, unfinished_tables
+from .audit import audit_add, audit_changes, audit_values
 
 SETTINGS = frozenset(
     f.name
@@ -232,10 +236,21 @@ def _scoring_kept(tournament: Tournament, before: dict[str, Any]) -> None:
         raise ConflictError(_SCORING[name], field=name, **params)
 
 
+def _audited(tournament: Tournament) -> dict[str, Any]:
+    """The settings as the trail keeps them."""
+    values = audit_values(tournament, sorted(SETTINGS))
+    values["owner"] = tournament.owner.get_username() if tournament.owner_id else None
+    values["co_organisers"] = sorted(u.get_username() for u in tournament.co_organisers.all())
+    return values
+
+
 @transaction.atomic
-def tournament_create(*, owner: Any, co_organisers: Any = (), **settings: Any) -> Tournament:
+def tournament_create(
+    *, owner: Any, co_organisers: Any = (), user: UserLike = None, **settings: Any
+) -> Tournament:
     """A new tournament owned by ``owner``; settings left out take their defaults,
-    and the slug is made from the name when none is given."""
+    and the slug is made from the name when none is given. ``user`` is who
+    creates it (None: the system, e.g. a command)."""
     tournament = Tournament(owner=owner)
     settings = dict(settings)
     _status_kept(tournament, settings)
@@ -244,6 +259,13 @@ def tournament_create(*, owner: Any, co_organisers: Any = (), **settings: Any) -
     users = _co_organisers_check(tournament.owner_id, co_organisers)
     tournament.save()
     tournament.co_organisers.set(users)
+    audit_add(
+        tournament=tournament,
+        action=AuditEvent.Action.TOURNAMENT_CREATED,
+        user=user,
+        object_id=tournament.pk,
+        new=_audited(tournament),
+    )
     return tournament
 
 
@@ -258,6 +280,7 @@ def tournament_update(
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = {name: getattr(tournament, name) for name in SETTINGS}
+    audited = _audited(tournament)
     _status_kept(tournament, changes)
     changed = _settings_apply(tournament, changes)
     if any(getattr(tournament, n) != before[n] for n in set(changed) - _DESCRIPTION):
@@ -270,11 +293,32 @@ def tournament_update(
         tournament.save(update_fields=changed)
     if co_organisers is not None:
         tournament.co_organisers.set(users)
+    old, new = audit_changes(audited, _audited(tournament))
+    if new:
+        audit_add(
+            tournament=tournament,
+            action=AuditEvent.Action.SETTINGS_CHANGED,
+            user=user,
+            object_id=tournament.pk,
+            old=old,
+            new=new,
+        )
     return tournament
 
 
+def _status_audit(*, tournament: Tournament, action: str, old: str, user: UserLike) -> None:
+    audit_add(
+        tournament=tournament,
+        action=action,
+        user=user,
+        object_id=tournament.pk,
+        old={"status": old},
+        new={"status": tournament.status},
+    )
+
+
 @transaction.atomic
-def tournament_finish(*, tournament: Tournament) -> Tournament:
+def tournament_finish(*, tournament: Tournament, user: UserLike = None) -> Tournament:
     """Declare the tournament finished: its standings are its final placings.
 
     Refused before a round is seated and while a table of any round has games
@@ -301,19 +345,29 @@ def tournament_finish(*, tournament: Tournament) -> Tournament:
             ),
         )
         raise ConflictError(template, number=number, tables=tables)
+    old = tournament.status
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
+    _status_audit(
+        tournament=tournament, action=AuditEvent.Action.TOURNAMENT_FINISHED, old=old, user=user
+    )
     return tournament
 
 
 @transaction.atomic
-def tournament_reopen(*, tournament: Tournament) -> Tournament:
+def tournament_reopen(*, tournament: Tournament, user: UserLike = None) -> Tournament:
     """Reopen a finished tournament, to play on or to correct a result."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.FINISHED:
         raise ConflictError(_("The tournament is not finished; there is nothing to reopen."))
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
+    _status_audit(
+        tournament=tournament,
+        action=AuditEvent.Action.TOURNAMENT_REOPENED,
+        old=Tournament.Status.FINISHED,
+        user=user,
+    )
     return tournament
 
 
@@ -321,6 +375,6 @@ def tournament_reopen(*, tournament: Tournament) -> Tournament:
 def tournament_delete(*, tournament: Tournament) -> None:
     """Delete a tournament with everything in it: entries, rounds, games, adjustments.
 
-    Its players and its club stay.
+    Its players and its club stay; its audit trail goes with it.
     """
     tournament.delete()

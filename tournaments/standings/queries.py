@@ -9,6 +9,9 @@ Vocabulary (the ranking's own is in ``ranking``):
 * **final places**: the final table first, then the other semi-finalists, then
   everyone else by the qualifying standings.
 
+Games not confirmed yet count or not as the tournament's
+``standings_unconfirmed`` says (``unconfirmed`` counts them for the page).
+
 Each read runs a fixed number of queries, whatever the size of the
 tournament; tests pin the counts.
 """
@@ -23,7 +26,7 @@ from django.db.models import Count, Field, Q, QuerySet, Sum
 
 from scoring.errors import UserError, _
 
-from ..models import Adjustment, Entry, Rack, Round, Seat, Tournament
+from ..models import Adjustment, Entry, Game, Rack, Round, Seat, Tournament
 from .ranking import (
     CENT,
     MEETING_TIE_BREAKS,
@@ -92,6 +95,9 @@ def _standings(
         )
 
     racks = Rack.objects.filter(game__match__round__tournament=tournament)
+    if tournament.standings_unconfirmed == Tournament.Unconfirmed.EXCLUDE:
+        # Only what was confirmed counts; ``unconfirmed`` counts the rest for the page.
+        racks = racks.filter(game__state=Game.State.CONFIRMED)
     adjustments = Adjustment.objects.filter(tournament=tournament)
     if rounds is not None:
         racks = racks.filter(game__match__round__number__in=rounds)

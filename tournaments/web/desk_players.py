@@ -68,6 +68,7 @@ def player_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 tournament=tournament,
                 name=form.cleaned_data["name"],
                 club=form.cleaned_data["club"],
+                user=request.user,
             )
         except UserError as error:
             form.user_error_add(error)
@@ -85,7 +86,9 @@ def entries_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         ids: list[int] = form.cleaned_data["players"]
 
         def act() -> str:
-            entries = entry_services.entries_add(tournament=tournament, player_ids=ids)
+            entries = entry_services.entries_add(
+                tournament=tournament, player_ids=ids, user=request.user
+            )
             if len(entries) == 1:
                 return gettext("%(player)s entered.") % {"player": entries[0].player.name}
             return ngettext("%(count)s player entered.", "%(count)s players entered.", len(ids)) % {
@@ -123,7 +126,7 @@ def entry_status(
     service, done = ENTRY_ACTIONS[action]
 
     def act() -> str:
-        service(tournament=tournament, player_id=player_id)
+        service(tournament=tournament, player_id=player_id, user=request.user)
         return gettext(done) % {"player": entry.player.name}
 
     _service_run(request, act)
@@ -192,7 +195,7 @@ def players_import_confirm(request: HttpRequest, tournament: Tournament) -> Http
     """Import the previewed text; on any problem, the preview again and nothing stored."""
     text = request.POST.get("text", "")
     try:
-        result = player_services.players_import(text=text, tournament=tournament)
+        result = player_services.players_import(text=text, tournament=tournament, user=request.user)
     except player_services.PlayersFileError:
         return _preview_page(request, tournament, PlayersImportForm(initial={"text": text}), text)
     listed = len(result.created) + len(result.existing)

@@ -5,8 +5,11 @@ the organiser's page for one table of any round: its games with their scores,
 the form for the next game, a *correction* of any recorded game (chosen with
 ``?correct=<game number>``, checked against the game's ``version`` so that a
 stale page is refused), a *deletion* behind a confirmation page, and the
-match's *history*: every record, correction and deletion, with the racks as
-they were then. An *adjustment deletion* takes back an organiser's penalty or
+match's *history*: every record, correction, deletion, confirmation, dispute
+and restoring, with the racks as they were then (a deletion whose game is not
+back offers to restore it). Each game shows its state; confirming, settling a
+dispute, restoring and a table's new link are ``desk_trust``'s and
+``desk_audit``'s actions. An *adjustment deletion* takes back an organiser's penalty or
 bonus, also behind a confirmation page.
 
 Every write runs one service (``services.games``, ``services.adjustments``)
@@ -41,7 +44,7 @@ from .pages import MatchView, match_view, organiser_required
 CORRECT_PREFIX = "fix"
 
 
-def _match_of(tournament: Tournament, match_id: int) -> Match:
+def match_of(tournament: Tournament, match_id: int) -> Match:
     """The tournament's match with that id, laid out for a page; else 404."""
     try:
         match = match_detail(match_id=match_id)
@@ -98,11 +101,16 @@ class HistoryLine:
     revision: AuditEvent
     ending: str
     racks: list[HistoryRack | None]
+    # A deletion whose game is not back, and the game's last one: it can be restored.
+    restorable: bool = False
 
 
 def history_lines(*, revisions: list[AuditEvent], seats: list[Seat]) -> list[HistoryLine]:
     """The history's snapshots laid out by seat, as the games grid is."""
     endings = dict(Game.Ending.choices)
+    last_deleted = {
+        r.object_id: r.pk for r in revisions if r.action == AuditEvent.Action.GAME_DELETED
+    }
     lines = []
     for revision in revisions:
         snapshot: dict[str, Any] = revision.new or revision.old or {}
@@ -122,8 +130,16 @@ def history_lines(*, revisions: list[AuditEvent], seats: list[Seat]) -> list[His
                 )
             )
         ending = str(snapshot.get("ending", ""))
+        restorable = last_deleted.get(revision.object_id) == revision.pk and not getattr(
+            revision, "game_exists", True
+        )
         lines.append(
-            HistoryLine(revision=revision, ending=str(endings.get(ending, ending)), racks=racks)
+            HistoryLine(
+                revision=revision,
+                ending=str(endings.get(ending, ending)),
+                racks=racks,
+                restorable=restorable,
+            )
         )
     return lines
 
@@ -174,7 +190,7 @@ def _desk_page(
 @organiser_required
 def desk_match(request: HttpRequest, tournament: Tournament, match_id: int) -> HttpResponse:
     """A match on the desk; POST records its next game."""
-    match = _match_of(tournament, match_id)
+    match = match_of(tournament, match_id)
     if request.method != "POST":
         return _desk_page(request, tournament, match)
     form, recorded = game_posted_record(request, match=match)
@@ -186,7 +202,7 @@ def desk_match(request: HttpRequest, tournament: Tournament, match_id: int) -> H
 @organiser_required
 def desk_game_correct(request: HttpRequest, tournament: Tournament, match_id: int) -> HttpResponse:
     """Correct any recorded game of the match (POST only; GET shows the match)."""
-    match = _match_of(tournament, match_id)
+    match = match_of(tournament, match_id)
     if request.method != "POST":
         return redirect("web:desk-match", slug=tournament.slug, match_id=match.pk)
     form, corrected = game_posted_correct(request, match=match, prefix=CORRECT_PREFIX)
@@ -200,7 +216,7 @@ def desk_game_delete(
     request: HttpRequest, tournament: Tournament, match_id: int, number: int
 ) -> HttpResponse:
     """GET asks for a confirmation; POST (with the game's version) deletes the game."""
-    match = _match_of(tournament, match_id)
+    match = match_of(tournament, match_id)
     view = match_view(match)
     game = _game_of(view, number)
     if game is None:
@@ -218,7 +234,7 @@ def desk_game_delete(
             status = error.status
             # Show the game as it is now, with its current version to confirm.
             game.refresh_from_db()
-            view = match_view(_match_of(tournament, match_id))
+            view = match_view(match_of(tournament, match_id))
         else:
             messages.success(request, gettext("Game %(number)s deleted.") % {"number": number})
             return redirect("web:desk-match", slug=tournament.slug, match_id=match.pk)
@@ -250,7 +266,7 @@ def adjustment_delete(
     )
     if request.method == "POST":
         try:
-            adjustment_services.adjustment_delete(adjustment=adjustment)
+            adjustment_services.adjustment_delete(adjustment=adjustment, user=request.user)
         except UserError as error:
             messages.error(request, error.render(gettext))
         else:

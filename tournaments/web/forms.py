@@ -58,11 +58,30 @@ class GameForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
-    def __init__(self, *args: Any, seats: Sequence[Seat], **kwargs: Any) -> None:
+    # The number the page shows ("Record game 2"): a second phone that posts
+    # the same number is told that game is taken instead of storing game 3.
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+    def __init__(
+        self, *args: Any, seats: Sequence[Seat], number: int | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
+        if "number" in self.fields and number is not None:
+            self.fields["number"].initial = number
         for seat in self.seats:
             rack_fields_add(self, prefix=f"p{seat.position}")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        # A hidden field's error would show nowhere: say it above the form.
+        # (``errors`` is the dict being filled here: reading it cleans nothing again.)
+        if "number" in self.fields and "number" in self.errors:
+            del self.errors["number"]
+            self.add_error(
+                None, gettext("The game number was not understood; reload the page and try again.")
+            )
+        return cleaned
 
     @property
     def rows(self) -> list[RackRow]:
@@ -93,6 +112,8 @@ class GameForm(forms.Form):
             field = f"p{self.seats[rack - 1].position}_tiles"
         else:
             field = error.field if error.field in self.fields else None
+        if field is not None and self.fields[field].widget.is_hidden:
+            field = None  # shown above the form, as nothing shows a hidden input
         self.add_error(field, error.render(gettext))
 
     @staticmethod
@@ -110,6 +131,7 @@ class GameForm(forms.Form):
 class GameCorrectForm(GameForm):
     """A correction of a recorded game; ``version`` catches a stale page."""
 
+    number = None  # type: ignore[assignment]  # the game corrected is ``game``
     game = forms.IntegerField(widget=forms.HiddenInput)
     version = forms.IntegerField(widget=forms.HiddenInput)
 

@@ -6,23 +6,41 @@ other, without logging in. A *correction* replaces the last recorded game and
 stays with the tournament's organisers, as in the API. A stale correction
 (the game changed since the page was drawn) is refused by its ``version``.
 
+The form always names the game it enters (the *offer*): under double entry
+first a game entered elsewhere that waits for its *second entry*, otherwise
+the next new game. A game whose number is already recorded is *taken*: the
+page answers 409 with that game's racks beside the form, nothing stored. Once
+the tournament is finished the page says results are closed and any POST
+answers 409 with it.
+
 Every write answers with a redirect (POST-redirect-GET); a refused write
 (``UserError``) stores nothing and is shown next to the input it concerns.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from ..models import Match, Tournament
+from ..models import Game, Match, Rack, Seat, Tournament
 from ..selectors import match_detail
 from ..services.games import game_racks_entered
 from .forms import GameCorrectForm, GameForm
-from .game_posts import game_posted_correct, game_posted_record
-from .pages import can_organise, match_view
+from .game_posts import PostedGame, game_posted_correct, game_posted_enter, games_mine
+from .pages import MatchView, can_organise, match_view
+
+
+@dataclass(frozen=True)
+class Offer:
+    """The game the form enters: a new one, or a second entry of ``number``."""
+
+    number: int
+    second: bool
 
 
 def _match_by_token(token: str) -> Match:
@@ -32,17 +50,51 @@ def _match_by_token(token: str) -> Match:
         raise Http404 from None
 
 
+def _offer(request: HttpRequest, view: MatchView) -> tuple[Offer | None, list[Game]]:
+    """The game to offer, and the games this browser entered that wait for another entry."""
+    tournament = view.match.round.tournament
+    waiting: list[Game] = []
+    if tournament.confirmation == Tournament.Confirmation.DOUBLE_ENTRY:
+        mine = games_mine(request, match=view.match)
+        user_id = request.user.pk if request.user.is_authenticated else None
+        for game, _racks in view.games:
+            if game.state != Game.State.ENTERED:
+                continue
+            if game.number in mine or (user_id is not None and game.recorded_by_id == user_id):
+                waiting.append(game)
+            else:
+                return Offer(game.number, second=True), waiting
+    taken = {game.number for game, _racks in view.games}
+    free = sorted(set(range(1, view.planned + 1)) - taken)
+    return (Offer(free[0], second=False) if free else None), waiting
+
+
+def _game_shown(view: MatchView, game: Game) -> list[tuple[Seat, Rack | None]]:
+    racks = next((r for g, r in view.games if g.pk == game.pk), [None] * len(view.seats))
+    return list(zip(view.seats, racks, strict=True))
+
+
 def _match_page(
     request: HttpRequest,
     match: Match,
     *,
-    form: GameForm | None = None,
+    posted: PostedGame | None = None,
     correct_form: GameCorrectForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     view = match_view(match)
-    if form is None and not view.complete:
-        form = GameForm(seats=view.seats)
+    tournament = match.round.tournament
+    offer, waiting = _offer(request, view)
+    taken = posted.taken if posted is not None else None
+    form: GameForm | None = None
+    if posted is not None and taken is None and offer is not None:
+        form = posted.form  # shown again with its errors, under the number it named
+    elif offer is not None:
+        form = GameForm(seats=view.seats, number=offer.number)
+    number = offer.number if offer is not None else None
+    if form is not None and form.is_bound:
+        raw = str(form.data.get("number", ""))
+        number = int(raw) if raw.isdigit() else number
     last = view.last_game
     if correct_form is None and last is not None:
         racks = game_racks_entered(racks=[r for r in view.games[-1][1] if r is not None])
@@ -56,7 +108,6 @@ def _match_page(
                 **GameForm.racks_initial(seats=view.seats, racks=racks),
             },
         )
-    tournament = match.round.tournament
     return render(
         request,
         "tournaments/match_entry.html",
@@ -65,9 +116,22 @@ def _match_page(
             "tournament": tournament,
             "frozen": tournament.status == Tournament.Status.FINISHED,
             "view": view,
-            "form": form if not view.complete else None,
+            "states": tournament.confirmation != Tournament.Confirmation.NONE,
+            "form": form,
+            "number": number,
+            "second": offer is not None and offer.second and number == offer.number,
+            "waiting": waiting,
+            "taken": taken,
+            "taken_message": posted.error.render(gettext)
+            if taken and posted and posted.error
+            else "",
+            "taken_racks": _game_shown(view, taken) if taken is not None else [],
             # A game posted after the last one was recorded: say why it was refused.
-            "refused": form.non_field_errors() if form is not None and view.complete else [],
+            "refused": (
+                posted.form.non_field_errors()
+                if posted is not None and form is None and taken is None
+                else []
+            ),
             "correct_form": correct_form,
             "correct_open": correct_form is not None and correct_form.is_bound,
             "can_organise": can_organise(request, tournament),
@@ -76,15 +140,22 @@ def _match_page(
     )
 
 
+def _frozen(match: Match) -> bool:
+    return match.round.tournament.status == Tournament.Status.FINISHED
+
+
 def match_entry(request: HttpRequest, token: str) -> HttpResponse:
-    """Show a match's games; POST records the next one."""
+    """Show a match's games; POST enters the game its form names."""
     match = _match_by_token(token)
     if request.method != "POST":
         return _match_page(request, match)
-    form, recorded = game_posted_record(request, match=match)
-    if recorded:
+    if _frozen(match):
+        return _match_page(request, match, status=409)
+    posted = game_posted_enter(request, match=match)
+    if posted.entered is not None:
         return redirect("web:match", token=token)
-    return _match_page(request, match, form=form, status=400)
+    # Read again: a taken game may have been stored since the page was drawn.
+    return _match_page(request, _match_by_token(token), posted=posted, status=posted.status)
 
 
 @require_POST
@@ -97,6 +168,8 @@ def match_correct(request: HttpRequest, token: str) -> HttpResponse:
     match = _match_by_token(token)
     if not can_organise(request, match.round.tournament):
         raise PermissionDenied
+    if _frozen(match):
+        return _match_page(request, match, status=409)
     form, corrected = game_posted_correct(request, match=match, prefix="fix")
     if corrected:
         return redirect("web:match", token=token)

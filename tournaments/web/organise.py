@@ -38,6 +38,7 @@ from ..selectors import (
 from ..services import adjustments as adjustment_services
 from ..services import rounds as round_services
 from .desk_forms import PlayerAddForm, players_section
+from .desk_trust import unsettled_counts
 from .forms import AdjustmentForm, SwapForm
 from .pages import desk_action, organiser_required
 
@@ -102,6 +103,8 @@ def _organise_page(
             "adjustments": adjustments_of(tournament=tournament).reverse(),
             "adjustment_form": adjustment_form
             or AdjustmentForm(players=[e.player for e in entries]),
+            # No query unless the tournament confirms games.
+            **unsettled_counts(tournament=tournament),
         },
         status=status,
     )
@@ -141,7 +144,9 @@ def round_seat(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     stage = request.POST.get("stage") or Round.Stage.QUALIFYING
 
     def act() -> str:
-        round_ = round_services.round_seat_next(tournament=tournament, stage=stage)
+        round_ = round_services.round_seat_next(
+            tournament=tournament, stage=stage, user=request.user
+        )
         return gettext(SEATED[round_.stage]) % {"number": round_.number}
 
     _service_run(request, act)
@@ -155,7 +160,7 @@ def round_reseat(request: HttpRequest, tournament: Tournament, number: int) -> H
     if request.method == "POST":
 
         def act() -> str:
-            round_services.round_reseat(round=round_)
+            round_services.round_reseat(round=round_, user=request.user)
             return gettext("Round %(number)s re-seated.") % {"number": number}
 
         _service_run(request, act)
@@ -193,7 +198,7 @@ def players_swap(request: HttpRequest, tournament: Tournament, number: int) -> H
         )
         try:
             round_services.round_manual_set(
-                round=round_, tables=form.tables_swapped(), byes=list(byes)
+                round=round_, tables=form.tables_swapped(), byes=list(byes), user=request.user
             )
         except UserError as error:
             form.user_error_add(error)

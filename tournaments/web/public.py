@@ -4,7 +4,8 @@ Vocabulary: a tournament page shows its rounds *inline* (every table of every
 round) while they are few; past ``ROUNDS_INLINE_TABLES`` tables it shows only
 the latest round and links the others, each of which has its own *round
 page*. The *standings page* is the whole ranked list, sortable, paged, and
-exported (CSV, XLSX, ODS, JSON) with every row. Both show the tournament's
+exported (CSV, XLSX, ODS, JSON) with every row; it marks the players with
+games that await confirmation and says whether the standings count them. Both show the tournament's
 ranking key first after the name (``tables``). A *finished* tournament's page
 shows its *final places*, read by the same selector as the final report PDF
 (``standings.queries.final_places_for``), so the two always agree: once
@@ -37,6 +38,7 @@ from ..selectors import (
 )
 from ..standings.queries import final_places_for, standings_for
 from ..standings.ranking import StandingRow
+from ..standings.unconfirmed import Unconfirmed, unconfirmed_of
 from .pages import MatchView, can_organise, match_view, tournament_shown
 from .tables import StandingsExport, StandingsTable, standings_cells
 
@@ -145,6 +147,7 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
         self.tournament = tournament_shown(request, kwargs["slug"])
         self.export_name = f"{self.tournament.slug}-standings"
         self._rows: list[StandingRow] | None = None
+        self._waiting: Unconfirmed | None = None
         return super().dispatch(request, *args, **kwargs)
 
     def get_table_data(self) -> list[StandingRow]:
@@ -155,8 +158,17 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
 
     def get_table_kwargs(self) -> dict[str, Any]:
         # The page leads with the ranking's column; the exports keep fixed columns.
-        exporting = StandingsExport.is_valid_format(self.request.GET.get(self.export_trigger_param))
-        return {"ranking": None if exporting else self.tournament.ranking}
+        if self._exporting():
+            return {"ranking": None}
+        return {"ranking": self.tournament.ranking, "unconfirmed": self._unconfirmed().players}
+
+    def _exporting(self) -> bool:
+        return StandingsExport.is_valid_format(self.request.GET.get(self.export_trigger_param))
+
+    def _unconfirmed(self) -> Unconfirmed:
+        if self._waiting is None:
+            self._waiting = unconfirmed_of(tournament=self.tournament)
+        return self._waiting
 
     def get_dataset_kwargs(self) -> dict[str, str]:
         return {"title": gettext("Standings")}
@@ -167,4 +179,6 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
         # A finished tournament's places are decided on its page, not by this list.
         context["finished"] = self.tournament.status == Tournament.Status.FINISHED
         context["export_formats"] = StandingsExport.ALLOWED
+        # An export carries plain rows: no marks, so no need to count.
+        context["unconfirmed"] = None if self._exporting() else self._unconfirmed()
         return context

@@ -52,7 +52,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         try:
             tournament = tournament_services.tournament_create(
-                owner=request.user, **form.settings()
+                owner=request.user, user=request.user, **form.settings()
             )
         except UserError as error:
             form.user_error_add(error)
@@ -92,7 +92,7 @@ def tournament_finish(request: HttpRequest, tournament: Tournament) -> HttpRespo
     if request.method != "POST":
         return render(request, "tournaments/tournament_finish.html", {"tournament": tournament})
     try:
-        tournament_services.tournament_finish(tournament=tournament)
+        tournament_services.tournament_finish(tournament=tournament, user=request.user)
     except UserError as error:
         messages.error(request, error.render(gettext))
     else:
@@ -106,7 +106,7 @@ def tournament_finish(request: HttpRequest, tournament: Tournament) -> HttpRespo
 @organiser_required
 def tournament_reopen(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     try:
-        tournament_services.tournament_reopen(tournament=tournament)
+        tournament_services.tournament_reopen(tournament=tournament, user=request.user)
     except UserError as error:
         messages.error(request, error.render(gettext))
     else:

@@ -187,6 +187,26 @@ class TournamentForm(forms.Form):
         label=_("Carry qualifying points into the final"), required=False
     )
 
+    confirmation = forms.ChoiceField(
+        label=_("Confirmation of results"),
+        choices=Tournament.Confirmation.choices,
+        initial=Tournament.Confirmation.NONE,
+        help_text=_(
+            "None: a game entered counts at once. Organiser: games entered at a table wait "
+            "for an organiser to confirm them. Double entry: a game counts once it has been "
+            "entered twice with the same racks; a difference goes to the organisers."
+        ),
+    )
+    standings_unconfirmed = forms.ChoiceField(
+        label=_("Unconfirmed games in the standings"),
+        choices=Tournament.Unconfirmed.choices,
+        initial=Tournament.Unconfirmed.INCLUDE,
+        help_text=_(
+            "Whether the standings, their downloads and printouts count games not yet "
+            "confirmed (marked as such) or leave them out until they are."
+        ),
+    )
+
     co_organisers = forms.CharField(
         label=_("Co-organisers"),
         max_length=1000,
@@ -215,6 +235,7 @@ class TournamentForm(forms.Form):
                 "final_carry_over",
             ),
         ),
+        (_("Results"), ("confirmation", "standings_unconfirmed")),
         (_("Organisers"), ("co_organisers",)),
     )
 

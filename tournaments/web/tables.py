@@ -23,6 +23,7 @@ from django.template.defaultfilters import floatformat
 from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django_tables2.export import TableExport
 
 from ..standings.ranking import COLUMN_LABELS, StandingRow, columns_ranking_first
@@ -95,7 +96,15 @@ class StandingsTable(tables.Table):
 
     NUMBERS = ("score", "games", "wins", "rack_total", "table_points", "adjustments")
 
-    def __init__(self, *args: Any, ranking: str | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        ranking: str | None = None,
+        unconfirmed: dict[int, int] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        # Player id → games awaiting confirmation: the page marks those players.
+        self.unconfirmed = unconfirmed or {}
         numbers = list(self.NUMBERS)
         if ranking is not None:
             numbers = columns_ranking_first(ranking=ranking, columns=numbers)
@@ -116,9 +125,22 @@ class StandingsTable(tables.Table):
         row_attrs = {"class": lambda record: "withdrawn" if record.withdrawn else ""}
 
     def render_name(self, value: str, record: StandingRow) -> str:
+        shown = value
         if record.withdrawn:
-            return format_html('{} <span class="tag">{}</span>', value, _("withdrawn"))
-        return value
+            shown = format_html('{} <span class="tag">{}</span>', value, _("withdrawn"))
+        waiting = self.unconfirmed.get(record.player_id)
+        if waiting:
+            note = ngettext(
+                "%(count)s game awaits confirmation", "%(count)s games await confirmation", waiting
+            ) % {"count": waiting}
+            shown = format_html(
+                '{} <sup class="unconfirmed-mark" title="{}">*<span class="visually-hidden"> '
+                "({})</span></sup>",
+                shown,
+                note,
+                note,
+            )
+        return shown
 
     def value_name(self, value: str, record: StandingRow) -> str:
         return value

@@ -7,13 +7,24 @@ from django.urls import URLPattern, path
 from scoring import web as scoring_web
 
 from .. import converters  # noqa: F401  (registers <id:…>)
-from . import desk_players, desk_results, match, organise, public, settings
+from . import (
+    desk_audit,
+    desk_backup,
+    desk_players,
+    desk_results,
+    desk_trust,
+    match,
+    organise,
+    public,
+    settings,
+)
 
 app_name = "web"
 urlpatterns: list[URLPattern] = [
     path("", public.home, name="home"),
     path("calculator/", scoring_web.calculator, name="calculator"),
     path("t/new/", settings.tournament_new, name="tournament-new"),  # before <slug>
+    path("t/new/restore/", desk_backup.tournament_restore, name="tournament-restore"),
     path("t/<slug:slug>/", public.tournament_detail, name="tournament"),
     path("t/<slug:slug>/edit/", settings.tournament_edit, name="tournament-edit"),
     path("t/<slug:slug>/finish/", settings.tournament_finish, name="tournament-finish"),
@@ -21,6 +32,7 @@ urlpatterns: list[URLPattern] = [
     path("t/<slug:slug>/rounds/<id:number>/", public.round_detail, name="round"),
     path("t/<slug:slug>/standings/", public.StandingsView.as_view(), name="standings"),
     path("t/<slug:slug>/organise/", organise.organise, name="organise"),
+    path("t/<slug:slug>/organise/backup/", desk_backup.tournament_backup, name="desk-backup"),
     path("t/<slug:slug>/organise/seat/", organise.round_seat, name="round-seat"),
     path(
         "t/<slug:slug>/organise/rounds/<id:number>/reseat/",
@@ -88,6 +100,23 @@ urlpatterns: list[URLPattern] = [
         desk_results.desk_game_delete,
         name="desk-game-delete",
     ),
+    path(
+        "t/<slug:slug>/organise/tables/<id:match_id>/link/",
+        desk_trust.match_link_new,
+        name="desk-match-link",
+    ),
+    path("t/<slug:slug>/organise/confirm/", desk_trust.confirm_list, name="desk-confirm"),
+    path(
+        "t/<slug:slug>/organise/games/<id:game_id>/confirm/",
+        desk_trust.game_confirm_post,
+        name="desk-game-confirm",
+    ),
+    path(
+        "t/<slug:slug>/organise/games/<id:game_id>/restore/",
+        desk_audit.game_restore_post,
+        name="desk-game-restore",
+    ),
+    path("t/<slug:slug>/organise/audit/", desk_audit.audit, name="desk-audit"),
     path("m/<str:token>/", match.match_entry, name="match"),
     path("m/<str:token>/correct/", match.match_correct, name="match-correct"),
     path(

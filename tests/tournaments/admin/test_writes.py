@@ -240,6 +240,7 @@ def test_deletes_go_through_the_services(client: Client, world: World):
     assert world.played.audit.filter(action="game.deleted").exists()
     response = client.post(url(Adjustment, "delete", world.penalty.pk), {"post": "yes"})
     assert response.status_code == 302
+    assert world.tournament.audit.get(action="adjustment.deleted").user == world.staff
     response = client.post(url(Tournament, "delete", world.tournament.pk), {"post": "yes"})
     assert response.status_code == 302
     assert not Tournament.objects.exists() and not Seat.objects.exists()
@@ -309,3 +310,20 @@ def test_tournament_admin_changes_settings_through_the_service(client: Client, w
     assert fresh.table_points["4"] == [6, 3, 1, 0]
     assert fresh.table_points["2"] == [4, 0]
     assert fresh.joker_penalty == 25
+    event: Any = fresh.audit.get(action="settings.changed")
+    assert event.user == world.staff and event.new["joker_penalty"] == 25
+
+
+def test_admin_entries_are_audited_as_the_staff_user(client: Client, world: World):
+    data = {"tournament": str(world.tournament.pk), "player": str(world.free.pk)}
+    assert post(client, url(Entry, "add"), {**data, "status": "absent"}) == 302
+    entry = Entry.objects.get(player=world.free)
+    assert post(client, url(Entry, "change", entry.pk), {"status": "active"}) == 302
+    events: list[Any] = list(
+        world.tournament.audit.filter(action__startswith="entry.").order_by("id")
+    )
+    assert [(e.action, e.user) for e in events] == [
+        ("entry.added", world.staff),
+        ("entry.changed", world.staff),
+    ]
+    assert events[1].old["status"] == "absent" and events[1].new["status"] == "active"

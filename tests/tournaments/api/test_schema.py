@@ -99,3 +99,26 @@ def test_schema_and_docs_are_served(client):
     assert client.get("/api/v1/schema/?format=json").json()["info"]["title"] == "Rackscore API"
     docs = client.get("/api/v1/docs/")
     assert docs.status_code == 200 and b"swagger" in docs.content.lower()
+
+
+TRUST_OPERATIONS = {
+    ("post", "/api/v1/matches/{match_id}/games/"): {"200", "201", "400", "409"},
+    ("post", "/api/v1/games/{game_id}/confirm/"): {"200", "400", "401", "403", "404", "409"},
+    ("post", "/api/v1/games/{game_id}/restore/"): {"201", "401", "403", "404", "409"},
+    ("post", "/api/v1/matches/{id}/token/"): {"200", "401", "403", "404", "409"},
+    ("get", "/api/v1/tournaments/{tournament_id}/audit/"): {"200", "401", "403", "404"},
+}
+
+
+def test_trust_operations_declare_their_statuses(schema):
+    for (method, path), codes in TRUST_OPERATIONS.items():
+        assert codes <= set(schema["paths"][path][method]["responses"]), (method, path)
+    record = schema["paths"]["/api/v1/matches/{match_id}/games/"]["post"]
+    taken = record["responses"]["409"]["content"]["application/json"]["schema"]["$ref"]
+    assert schema["components"]["schemas"][taken.rsplit("/", 1)[1]]["properties"]["game"]
+    game = schema["components"]["schemas"]["Game"]["properties"]
+    assert {"state", "second_entry"} <= set(game)
+    audit = schema["paths"]["/api/v1/tournaments/{tournament_id}/audit/"]["get"]
+    assert {"match", "action"} <= {p["name"] for p in audit["parameters"]}
+    settings = schema["components"]["schemas"]["Tournament"]["properties"]
+    assert {"confirmation", "standings_unconfirmed"} <= set(settings)

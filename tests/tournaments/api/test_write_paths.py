@@ -32,9 +32,10 @@ from tests.factories import (
     seated_ids,
 )
 from tests.tournaments.api.conftest import client_as
-from tournaments.models import Adjustment
+from tournaments.backups.document import tournament_document
+from tournaments.models import Adjustment, Tournament
 from tournaments.services.adjustments import adjustment_add
-from tournaments.services.games import game_record
+from tournaments.services.games import game_delete, game_racks_entered, game_record
 
 pytestmark = pytest.mark.django_db
 
@@ -75,6 +76,13 @@ def world(owner, other) -> World:
         tournament=tournament, player=PlayerFactory(), round=match.round, kind=Adjustment.Kind.BYE
     )
     foreign = TournamentFactory(owner=other, club=ClubFactory())
+    foreign_match = match_seated(players=2, tournament=foreign)
+    # A game deleted, its number recorded again since: restoring it is a conflict.
+    second = game_record(
+        match=match, ending=game.ending, racks=game_racks_entered(racks=game.racks.all())
+    )
+    game_delete(game=second, user=owner)
+    game_record(match=match, ending=game.ending, racks=game_racks_entered(racks=game.racks.all()))
     return World(
         ids={
             "tournament": tournament.pk,
@@ -86,6 +94,8 @@ def world(owner, other) -> World:
             "round": match.round_id,
             "match": match.pk,
             "game": game.pk,
+            "deleted_game": second.pk,
+            "foreign_match": foreign_match.pk,
             "penalty": penalty.pk,
             "bye": bye.pk,
             "none": NO_SUCH_ID,
@@ -124,8 +134,13 @@ def racks(*entries: tuple[int, str]) -> Callable[[World], Any]:
 FULL_GAME_BAD_TILE = racks((0, ""), (1, "R14"), (2, "R5"), (3, "K3"))
 TWO_EMPTY_RACKS = racks((0, ""), (1, ""), (2, "R5"), (3, "K3"))
 A_STRANGER = racks((0, ""), (1, "R5"), (2, "R6"), (-1, "K3"))
+TAKEN_GAME = racks((0, ""), (1, "R5"), (2, "R6"), (3, "K3"))
 CURRENT = {"If-Match": "*"}
 STALE = {"If-Match": '"999"'}
+
+
+def backup_of(slug: str) -> dict[str, Any]:
+    return tournament_document(tournament=Tournament.objects.get(slug=slug), checksum=False)
 
 
 def const(value: Any) -> Callable[[World], Any]:
@@ -210,6 +225,15 @@ CASES: dict[tuple[str, str], list[Bad]] = {
         Bad({"id": "tournament"}, const({"semifinal_players": 6})),
         Bad({"id": "tournament"}, const({"rounds": 0})),  # round 1 is seated
     ],
+    ("post", "/api/v1/tournaments/import/"): [
+        # A valid backup of the world's tournament: its slug is taken.
+        Bad(body=lambda w: backup_of(w.slug)),
+        Bad(body=lambda w: {**backup_of(w.slug), "format": "csv"}),
+        Bad(body=lambda w: {**backup_of(w.slug), "version": 2}),
+        Bad(body=lambda w: {**backup_of(w.slug), "players": [{"id": 0}]}),
+        Bad(body=lambda w: {**backup_of(w.slug), "checksum": "0" * 64}),
+        Bad(body=const([1, 2])),
+    ],
     ("post", "/api/v1/tournaments/{id}/finish/"): [
         Bad({"id": "tournament"}),  # round 1 has games to play: 409
         Bad({"id": "foreign_tournament"}),
@@ -288,6 +312,27 @@ CASES: dict[tuple[str, str], list[Bad]] = {
         Bad({"match_id": "match"}, TWO_EMPTY_RACKS),
         Bad({"match_id": "match"}, A_STRANGER),
         Bad({"match_id": "match"}, const({"ending": "rummikub", "racks": []})),
+        Bad({"match_id": "match"}, lambda w: {**TAKEN_GAME(w), "number": 1}),  # 409 with it
+        Bad({"match_id": "match"}, lambda w: {**TAKEN_GAME(w), "number": 0}),
+        Bad({"match_id": "match"}, lambda w: {**TAKEN_GAME(w), "number": 5}),  # 4 a round
+        Bad({"match_id": "match"}, lambda w: {**TAKEN_GAME(w), "number": "two"}),
+        Bad({"match_id": "match"}, lambda w: {**TAKEN_GAME(w), "number": 10**9}),
+    ],
+    ("post", "/api/v1/games/{game_id}/confirm/"): [
+        Bad({"game_id": "game"}, const({"take": "third"})),
+        Bad({"game_id": "game"}, const({"take": "second"})),  # no second entry
+        Bad({"game_id": "game"}, const({"take": ["first"]})),
+        Bad({"game_id": "deleted_game"}),
+        Bad({"game_id": "none"}),
+    ],
+    ("post", "/api/v1/games/{game_id}/restore/"): [
+        Bad({"game_id": "deleted_game"}),  # its number was recorded again: 409
+        Bad({"game_id": "game"}),  # not deleted
+        Bad({"game_id": "none"}),
+    ],
+    ("post", "/api/v1/matches/{id}/token/"): [
+        Bad({"id": "foreign_match"}),
+        Bad({"id": "none"}),
     ],
     ("put", "/api/v1/games/{id}/"): [
         Bad({"id": "game"}, FULL_GAME_BAD_TILE, CURRENT),

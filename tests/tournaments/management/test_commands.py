@@ -1,4 +1,5 @@
 from io import StringIO
+from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -96,6 +97,9 @@ def test_import_players_into_a_tournament(tmp_path):
     out, _err = run("import_players", path, "--tournament", t.slug)
     assert "2 entered in" in out
     assert t.entries.count() == 2
+    added: Any = t.audit.get()
+    assert (added.action, added.via) == ("entry.added", "system")
+    assert sorted(p["name"] for p in added.new["players"]) == ["Anna", "Ben"]
     with pytest.raises(CommandError, match="No tournament"):
         run("import_players", path, "--tournament", "nope")
 
@@ -118,6 +122,9 @@ def test_seat_round_prints_the_tables(tmp_path):
         run("seat_round", t.slug)
     out, _err = run("seat_round", str(t.pk), "--reseat")
     assert "round 1" in out
+    # A command acts as the system.
+    trail = [(e.action, e.via) for e in t.audit.order_by("id")]
+    assert trail == [("round.seated", "system"), ("round.reseated", "system")]
 
 
 def test_seat_round_stages(tmp_path):

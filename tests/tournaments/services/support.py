@@ -1,5 +1,5 @@
 """Helpers shared by the service tests: a round's tables, a forced standings
-order, a match played with a chosen winner."""
+order, a match played with a chosen winner, a round with two players swapped."""
 
 from __future__ import annotations
 
@@ -47,3 +47,15 @@ def play_table(
                 for p in ids
             ],
         )
+
+
+def first_entered(t: Tournament) -> int:
+    """The entered player with the lowest id."""
+    return t.entries.order_by("player_id").values_list("player_id", flat=True)[0]
+
+
+def tables_swapped(round_: Round) -> list[list[int]]:
+    """The round's tables with the first players of tables 1 and 2 swapped."""
+    tables = seated(round_)
+    tables[0][0], tables[1][0] = tables[1][0], tables[0][0]
+    return tables

@@ -126,7 +126,8 @@ def test_delete_keeps_history_and_the_gap_is_filled_next():
     assert list(match.games.values_list("number", flat=True)) == [1, 3]
     assert game_record(match=match, ending="rummikub", racks=racks).number == 2
     deleted = AuditEvent.objects.get(action="game.deleted")
-    assert deleted.new is None and deleted.old["racks"][1]["points"] == 3
+    assert deleted.new is None and deleted.old is not None
+    assert deleted.old["racks"][1]["points"] == 3
 
 
 def test_every_seated_player_needs_a_rack():

@@ -38,8 +38,18 @@ def tournament_played(*, tables: int, rounds: int = 1, games: int = 2, **kwargs)
     return tournament
 
 
-def entry_post(match: Match, racks: dict[int, dict[str, str]], ending: str = "rummikub") -> dict:
-    data = {"ending": ending}
+def entry_post(
+    match: Match,
+    racks: dict[int, dict[str, str]],
+    ending: str = "rummikub",
+    number: int | str | None = None,
+) -> dict:
+    """A game form as a page posts it; ``number`` is the game the page shows
+    (by default the lowest one not recorded yet)."""
+    if number is None:
+        taken = set(match.games.values_list("number", flat=True))
+        number = next(n for n in range(1, len(taken) + 2) if n not in taken)
+    data = {"ending": ending, "number": str(number)}
     positions = {s.player_id: s.position for s in match.seats.all()}
     for player, fields in racks.items():
         for name, value in fields.items():

@@ -5,13 +5,17 @@ and deleting an adjustment."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
+from scoring.racks import RackIn
 from tests.factories import AdjustmentFactory, UserFactory, match_seated, seated_ids
 from tests.tournaments.web.support import entry_post, play
 from tournaments.api import matches as api_matches
 from tournaments.models import Adjustment, AuditEvent, Game, Match
 from tournaments.selectors import game_history_of
+from tournaments.services.games import game_delete
+from tournaments.services.results import game_confirm, game_enter, game_restore
 
 pytestmark = pytest.mark.django_db
 
@@ -339,3 +343,39 @@ def test_a_finished_tournament_offers_no_writes_on_the_desk_or_at_the_table(clie
     assert frozen in table and "Save game" not in table
     page = client.get(f"/t/{t.slug}/organise/").content.decode()
     assert "reopen it to change its players" in page and "Add adjustment" not in page
+
+
+def test_desk_history_shows_confirmations_disputes_and_restoring(client: Client) -> None:
+    match = match_seated(players=3, confirmation="double_entry", games_per_round=2)
+    match.round.tournament.refresh_from_db()
+    a, b, c = seated_ids(match)
+
+    def enter(points: int) -> Game:
+        racks = [RackIn(player=a, tiles=""), RackIn(player=b, points=points), RackIn(c, points=4)]
+        return game_enter(
+            match=match, ending="rummikub", racks=racks, number=1, user=AnonymousUser()
+        ).game
+
+    enter(10)
+    game = enter(11)
+    owner = match.round.tournament.owner
+    game_confirm(game=game, user=owner)
+    game_delete(game=Game.objects.get(pk=game.pk), user=owner)
+    game_restore(match=match, game_id=game.pk, user=owner)
+    client.force_login(owner)
+    response = client.get(_url(match))
+    history = response.context["history"]
+    assert [h.revision.action for h in history] == [
+        "game.recorded",
+        "game.disputed",
+        "game.confirmed",
+        "game.deleted",
+        "game.restored",
+    ]
+    assert not any(h.restorable for h in history)  # it is back
+    text = response.content.decode()
+    for words in ("Game disputed", "the second entry differs", "Game confirmed", "Game restored"):
+        assert words in text
+    assert "at the table" in text and owner.username in text
+    restored = history[-1]
+    assert [r.points for r in restored.racks if r is not None] == [0, 10, 4]

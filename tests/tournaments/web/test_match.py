@@ -101,7 +101,7 @@ def test_entry_form_is_gone_when_every_game_is_recorded(client: Client) -> None:
     a, b = seated_ids(match)
     refused = client.post(f"/m/{match.token}/", entry_post(match, {a: {}, b: {"points": "3"}}))
     assert refused.status_code == 400
-    assert "all are recorded" in refused.content.decode()
+    assert "plays games 1 to 1 in this round; there is no game 2." in refused.content.decode()
     assert Game.objects.count() == 1
 
 

@@ -38,6 +38,8 @@ def form_post(**changes: Any) -> dict[str, Any]:
         "max_table_size": "4",
         "bye_score": "0",
         "semifinal_players": "0",
+        "confirmation": "none",
+        "standings_unconfirmed": "include",
         "co_organisers": "",
     }
     data.update(changes)
@@ -58,6 +60,8 @@ def form_of(tournament: Tournament) -> dict[str, Any]:
             rounds=str(tournament.rounds),
             games_per_round=str(tournament.games_per_round),
             seating=tournament.seating,
+            confirmation=tournament.confirmation,
+            standings_unconfirmed=tournament.standings_unconfirmed,
         )
     )
 

@@ -1,0 +1,46 @@
+"""Eight threads racing one ``Idempotency-Key`` store one game, on SQLite and
+on PostgreSQL: one answer is the write, seven replay it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from tests.factories import match_seated, seated_ids
+from tests.tournaments.api.concurrent_idempotency import THREADS, race
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def assert_one_game(result: dict) -> None:
+    assert result["games"] == 1 and result["keys"] == 1
+    assert result["statuses"] == [201] and len(result["ids"]) == 1
+    assert result["replayed"] == THREADS - 1
+
+
+def test_threads_racing_one_key_store_one_game_on_sqlite(tmp_path):
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
+    out = subprocess.run(
+        [sys.executable, "-m", "tests.tournaments.api.concurrent_idempotency"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert_one_game(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_threads_racing_one_key_store_one_game_on_postgresql():
+    if connection.vendor != "postgresql":
+        pytest.skip("the SQLite race runs in its own process (above)")
+    match = match_seated(players=4, games_per_round=6)
+    assert_one_game(race(match_id=match.pk, token=match.token, players=seated_ids(match)))

@@ -1,0 +1,113 @@
+"""Export, import as a new tournament, and find everything as it was."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.management import call_command
+
+from tournaments.backups.document import checksum_of, tournament_document
+from tournaments.backups.restore import tournament_import
+from tournaments.models import AuditEvent, Game, Tournament
+
+from .conftest import normal, standings_json
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_fixture_has_something_of_everything(played):
+    document = tournament_document(tournament=played)
+    states = {g["state"] for g in document["games"]}
+    assert states == {"confirmed", "entered", "disputed"}
+    assert {a["kind"] for a in document["adjustments"]} == {"penalty", "bye"}
+    assert "game.deleted" in {e["action"] for e in document["audit"]}
+    assert any(e["by_link"] for e in document["audit"])
+    assert document["tournament"]["co_organisers"] == ["co"]
+    assert document["checksum"] == checksum_of(document)
+
+
+def test_an_import_has_identical_standings_games_and_trail(played, owner):
+    first = tournament_document(tournament=played)
+    copy = tournament_import(document=json.loads(json.dumps(first)), owner=owner, slug="copy")
+    assert copy.slug == "copy" and copy.pk != played.pk
+    assert standings_json(copy, owner) == standings_json(played, owner)
+    again = tournament_document(tournament=copy)
+    imported = again["audit"].pop()
+    assert imported["action"] == "tournament.imported"
+    assert imported["new"]["slug"] == played.slug
+    assert normal(again) == normal(first)
+    # Every game's racks, state and second entry came along (the comparison
+    # above covers them; this says so in plain words).
+    assert Game.objects.filter(match__round__tournament=copy).count() == len(first["games"])
+
+
+def test_the_restored_history_still_serves(played, owner):
+    """A game's audit events point at the restored game; a deleted game's at none."""
+    copy = tournament_import(document=tournament_document(tournament=played), owner=owner, slug="c")
+    games = set(Game.objects.filter(match__round__tournament=copy).values_list("pk", flat=True))
+    events = AuditEvent.objects.filter(tournament=copy, action__startswith="game.")
+    deleted = events.filter(action="game.deleted").get()
+    assert deleted.object_id is None and deleted.match.round.tournament == copy
+    recorded = events.exclude(action="game.deleted").exclude(
+        object_id=None
+    )  # the deleted game's recording is unmapped too
+    assert set(recorded.values_list("object_id", flat=True)) == games
+
+
+def test_an_import_into_another_owner_keeps_the_co_organiser(played, co):
+    copy = tournament_import(document=tournament_document(tournament=played), owner=co, slug="x")
+    assert copy.owner == co
+    assert list(copy.co_organisers.all()) == []  # the owner is no co-organiser of their own
+
+
+def test_the_command_round_trip(played, owner, tmp_path):
+    out = tmp_path / "backup.json"
+    call_command("export_tournament", played.slug, "--out", str(out))
+    call_command("import_tournament", str(out), "--slug", "restored", "--owner", "co")
+    copy = Tournament.objects.get(slug="restored")
+    assert copy.owner.username == "co"
+    assert standings_json(copy, owner) == standings_json(played, owner)
+    again = tournament_document(tournament=copy)
+    event = again["audit"].pop()
+    assert event["new"]["file"] == "backup.json" and event["username"] == ""
+    before, after = normal(json.loads(out.read_text())), normal(again)
+    assert (after["tournament"]["owner"], after["tournament"]["co_organisers"]) == ("co", [])
+    for doc in (before, after):
+        del doc["tournament"]["owner"], doc["tournament"]["co_organisers"]
+    assert after == before
+
+
+def test_the_command_takes_the_backups_owner_by_default(played, tmp_path):
+    out = tmp_path / "backup.json"
+    call_command("export_tournament", played.slug, "--out", str(out))
+    played.delete()
+    call_command("import_tournament", str(out))
+    copy = Tournament.objects.get(slug=json.loads(out.read_text())["tournament"]["slug"])
+    assert copy.owner.username == "owner"
+    # The tokens were free again: the printed sheets still work.
+    document = json.loads(out.read_text())
+    assert set(copy.round_set.values_list("matches__token", flat=True)) == {
+        m["token"] for m in document["matches"]
+    }
+    assert (
+        normal(tournament_document(tournament=copy), tokens=True)["matches"]
+        == normal(document, tokens=True)["matches"]
+    )
+
+
+def test_players_new_to_the_database_are_named_by_their_new_ids(played, owner):
+    """Into another database: no player has the source id with that name, so
+    every player is created and the trail's player ids follow them."""
+    document = tournament_document(tournament=played)
+    for player in document["players"]:
+        player["name"] += " (elsewhere)"
+    document.pop("checksum")
+    copy = tournament_import(document=document, owner=owner, slug="elsewhere")
+    new_ids = set(copy.entries.values_list("player_id", flat=True))
+    assert not new_ids & {p["id"] for p in document["players"]}
+    again = tournament_document(tournament=copy)
+    assert normal(again)["audit"][:-1] == normal(document)["audit"]
+    recorded = copy.audit.filter(action="game.recorded")
+    snapshots = {r["player"] for e in recorded for r in (e.new or {})["racks"]}
+    assert snapshots and snapshots <= new_ids

@@ -1,0 +1,363 @@
+"""Every service that changes something in a tournament leaves an audit event.
+
+The walk: every public function of every module in ``tournaments.services`` is
+either in ``WRITES`` (how to call it on a small tournament, the action it
+records, who it names) or in ``NOT_AUDITED`` (a read, a helper, or a write
+outside any tournament), each with its reason. A service added later and in
+neither makes ``test_every_service_is_walked`` fail.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+
+import tournaments.services
+from scoring.errors import ConflictError, UserError
+from scoring.rules import RackIn
+from tests.factories import PlayerFactory, round_play, seated_ids, tournament_entered
+from tests.tournaments.services.support import first_entered, tables_swapped
+from tournaments.models import AuditEvent, Game, Match, Round, Tournament
+from tournaments.services import (
+    adjustments,
+    entries,
+    games,
+    matches,
+    players,
+    results,
+    rounds,
+    stages,
+)
+from tournaments.services import tournaments as tournament_services
+
+pytestmark = pytest.mark.django_db
+
+A = AuditEvent.Action
+
+# Whole modules with nothing to record in a tournament's trail.
+MODULES_NOT_AUDITED = {
+    "idempotency": "the API's request keys: a record of requests, not a change to a tournament",
+}
+
+# Public functions that are no write of their own, or write outside any tournament.
+NOT_AUDITED = {
+    # the trail itself
+    "audit.audit_add": "writes the event",
+    "audit.audit_value": "a value as JSON",
+    "audit.audit_values": "values as JSON",
+    "audit.audit_changes": "a difference of values",
+    "games.game_audit": "writes a game's event for the game services",
+    # reads
+    "games.game_compute": "scores a game without storing it",
+    "games.match_seats": "a read",
+    "games.game_racks_entered": "a read",
+    "games.game_snapshot": "a read",
+    "games.game_state_new": "a read",
+    "results.game_second_entry": "a read",
+    "results.game_deleted_event": "a read",
+    "stages.stage_tables": "a read",
+    "tournaments.slug_free": "a read",
+    "tournaments.has_results": "a read",
+    "players_file.players_import_preview": "checks a file, stores nothing",
+    "players_file.problem_text": "a message",
+    # parts of an audited write
+    "games.game_racks_store": "stores a game's racks inside game_record and game_correct",
+    # writes outside any tournament (clubs and players are shared by all)
+    "players.club_create": "not in a tournament",
+    "players.club_update": "not in a tournament",
+    "players.club_delete": "not in a tournament",
+    "players.player_create": "not in a tournament",
+    "players.player_update": "not in a tournament",
+    "players.player_delete": "not in a tournament",
+    # the trail goes with the tournament
+    "tournaments.tournament_delete": "nothing left to record it in",
+}
+
+
+# ----------------------------------------------------------------------------- the calls
+
+
+def _seated(t: Tournament) -> Round:
+    return rounds.round_seat_next(tournament=t)
+
+
+def _played(t: Tournament) -> Round:
+    round_ = _seated(t)
+    round_play(round_)
+    return round_
+
+
+def _match(t: Tournament) -> Match:
+    return Match.objects.filter(round__tournament=t).order_by("round__number", "table")[0]
+
+
+def _racks(match: Match, points: int = 7) -> list[RackIn]:
+    ids = seated_ids(match)
+    return [RackIn(player=ids[0], tiles="")] + [RackIn(player=p, points=points) for p in ids[1:]]
+
+
+def _recorded(t: Tournament, user: Any = None) -> Game:
+    match = _match(t) if t.round_set.exists() else _match_of(_seated(t))
+    return games.game_record(match=match, ending="rummikub", racks=_racks(match), user=user)
+
+
+def _match_of(round_: Round) -> Match:
+    return round_.matches.order_by("table")[0]
+
+
+def _deleted(t: Tournament) -> Game:
+    game = _recorded(t)
+    games.game_delete(game=game)
+    return game
+
+
+def _entered_by_link(t: Tournament) -> Game:
+    Tournament.objects.filter(pk=t.pk).update(confirmation=Tournament.Confirmation.ORGANISER)
+    return _recorded(Tournament.objects.get(pk=t.pk), user=AnonymousUser())
+
+
+def _finished(t: Tournament) -> None:
+    _played(t)
+    tournament_services.tournament_finish(tournament=t)
+
+
+@dataclass(frozen=True)
+class Write:
+    """How to call one service: ``prepare`` sets the scene (its own events do not
+    count) and gives what ``call`` needs; ``via`` is who acts: the organiser
+    (``user``), a match link (``match_link``) or a command (``system``)."""
+
+    action: str
+    call: Callable[[Tournament, Any, Any], Any]
+    prepare: Callable[[Tournament], Any] = lambda t: None
+    via: str = "user"
+    # The event names the match the write concerns.
+    at_match: bool = False
+
+
+WRITES: dict[str, Write] = {
+    "tournaments.tournament_create": Write(
+        A.TOURNAMENT_CREATED,
+        lambda t, u, _: tournament_services.tournament_create(owner=t.owner, name="New", user=u),
+    ),
+    "tournaments.tournament_update": Write(
+        A.SETTINGS_CHANGED,
+        lambda t, u, _: tournament_services.tournament_update(tournament=t, rounds=3, user=u),
+    ),
+    "tournaments.tournament_finish": Write(
+        A.TOURNAMENT_FINISHED,
+        lambda t, u, _: tournament_services.tournament_finish(tournament=t, user=u),
+        prepare=_played,
+    ),
+    "tournaments.tournament_reopen": Write(
+        A.TOURNAMENT_REOPENED,
+        lambda t, u, _: tournament_services.tournament_reopen(tournament=t, user=u),
+        prepare=_finished,
+        via="system",
+    ),
+    "entries.entries_add": Write(
+        A.ENTRY_ADDED,
+        lambda t, u, p: entries.entries_add(tournament=t, player_ids=[p.pk], user=u),
+        prepare=lambda t: PlayerFactory(),
+    ),
+    "entries.entry_withdraw": Write(
+        A.ENTRY_CHANGED,
+        lambda t, u, _: entries.entry_withdraw(tournament=t, player_id=first_entered(t), user=u),
+    ),
+    "entries.entry_check_out": Write(
+        A.ENTRY_CHANGED,
+        lambda t, u, _: entries.entry_check_out(tournament=t, player_id=first_entered(t), user=u),
+    ),
+    "entries.entry_activate": Write(
+        A.ENTRY_CHANGED,
+        lambda t, u, _: entries.entry_activate(tournament=t, player_id=first_entered(t), user=u),
+        prepare=lambda t: entries.entry_check_out(tournament=t, player_id=first_entered(t)),
+    ),
+    "entries.attendance_set": Write(
+        A.ENTRY_CHANGED,
+        lambda t, u, _: entries.attendance_set(tournament=t, player_ids=[first_entered(t)], user=u),
+    ),
+    "players.player_enter": Write(
+        A.ENTRY_ADDED,
+        lambda t, u, _: players.player_enter(tournament=t, name="Walk-in", user=u),
+    ),
+    "players_file.players_import": Write(
+        A.ENTRY_ADDED,
+        lambda t, u, _: players.players_import(text="Newcomer,\n", tournament=t, user=u),
+        via="system",
+    ),
+    "rounds.round_seat_next": Write(
+        A.ROUND_SEATED, lambda t, u, _: rounds.round_seat_next(tournament=t, user=u)
+    ),
+    "stages.stage_seat": Write(
+        A.ROUND_SEATED,
+        lambda t, u, _: stages.stage_seat(tournament=t, stage="final", user=u),
+        prepare=_played,
+    ),
+    "rounds.round_reseat": Write(
+        A.ROUND_RESEATED,
+        lambda t, u, r: rounds.round_reseat(round=r, user=u),
+        prepare=_seated,
+        via="system",
+    ),
+    "rounds.round_manual_set": Write(
+        A.SEATS_CHANGED,
+        lambda t, u, r: rounds.round_manual_set(round=r, tables=tables_swapped(r), user=u),
+        prepare=_seated,
+    ),
+    "adjustments.adjustment_add": Write(
+        A.ADJUSTMENT_ADDED,
+        lambda t, u, _: adjustments.adjustment_add(
+            tournament=t, player_id=first_entered(t), points=-5, reason="Late", user=u
+        ),
+    ),
+    "adjustments.adjustment_delete": Write(
+        A.ADJUSTMENT_DELETED,
+        lambda t, u, a: adjustments.adjustment_delete(adjustment=a, user=u),
+        prepare=lambda t: adjustments.adjustment_add(
+            tournament=t, player_id=first_entered(t), points=-5, reason="Late"
+        ),
+    ),
+    "games.game_record": Write(
+        A.GAME_RECORDED,
+        lambda t, u, m: games.game_record(match=m, ending="rummikub", racks=_racks(m), user=u),
+        prepare=lambda t: _match_of(_seated(t)),
+        via="match_link",
+        at_match=True,
+    ),
+    "games.game_correct": Write(
+        A.GAME_CORRECTED,
+        lambda t, u, g: games.game_correct(
+            game=g, ending="rummikub", racks=_racks(g.match, 9), user=u
+        ),
+        prepare=_recorded,
+        at_match=True,
+    ),
+    "games.game_delete": Write(
+        A.GAME_DELETED,
+        lambda t, u, g: games.game_delete(game=g, user=u),
+        prepare=_recorded,
+        at_match=True,
+    ),
+    "results.game_enter": Write(
+        A.GAME_RECORDED,
+        lambda t, u, m: results.game_enter(
+            match=m, ending="rummikub", racks=_racks(m), number=1, user=u
+        ),
+        prepare=lambda t: _match_of(_seated(t)),
+        via="match_link",
+        at_match=True,
+    ),
+    "results.game_confirm": Write(
+        A.GAME_CONFIRMED,
+        lambda t, u, g: results.game_confirm(game=g, user=u),
+        prepare=_entered_by_link,
+        at_match=True,
+    ),
+    "results.game_restore": Write(
+        A.GAME_RESTORED,
+        lambda t, u, g: results.game_restore(match=g.match, game_id=g.pk, user=u),
+        prepare=_deleted,
+        at_match=True,
+    ),
+    "matches.match_token_regenerate": Write(
+        A.TOKEN_REGENERATED,
+        lambda t, u, m: matches.match_token_regenerate(match=m, user=u),
+        prepare=lambda t: _match_of(_seated(t)),
+        at_match=True,
+    ),
+}
+
+
+# ----------------------------------------------------------------------------- the walk
+
+
+def public_services() -> set[str]:
+    """``module.function`` for every public function defined in a service module."""
+    found = set()
+    for info in pkgutil.iter_modules(tournaments.services.__path__):
+        if info.name.startswith("_") or info.name in MODULES_NOT_AUDITED:
+            continue
+        module = importlib.import_module(f"tournaments.services.{info.name}")
+        found |= {
+            f"{info.name}.{name}"
+            for name, fn in inspect.getmembers(module, inspect.isfunction)
+            if not name.startswith("_") and fn.__module__ == module.__name__
+        }
+    return found
+
+
+def test_every_service_is_walked():
+    services = public_services()
+    assert not set(WRITES) & set(NOT_AUDITED)
+    assert sorted(services - set(WRITES) - set(NOT_AUDITED)) == [], "new service: list it here"
+    assert sorted((set(WRITES) | set(NOT_AUDITED)) - services) == [], "listed, but gone"
+
+
+@pytest.fixture
+def tournament() -> Tournament:
+    return tournament_entered(players=8, games_per_round=1, rounds=2)
+
+
+def _actor(via: str, organiser: Any) -> Any:
+    return {"user": organiser, "match_link": AnonymousUser(), "system": None}[via]
+
+
+@pytest.mark.parametrize("name", sorted(WRITES))
+def test_every_write_records_who_did_what(tournament, name):
+    write = WRITES[name]
+    module, function = name.split(".")
+    assert callable(getattr(importlib.import_module(f"tournaments.services.{module}"), function))
+    given = write.prepare(tournament)
+    since = AuditEvent.objects.order_by("-id").values_list("id", flat=True).first() or 0
+    write.call(tournament, _actor(write.via, tournament.owner), given)
+
+    events = list(AuditEvent.objects.filter(id__gt=since, action=write.action))
+    assert events, f"{name} recorded no {write.action}"
+    for event in events:
+        assert event.via == write.via
+        if write.via == "user":
+            assert event.user == tournament.owner
+            assert event.username == tournament.owner.username
+        if write.at_match:
+            assert event.match is not None
+            assert (event.round_number, event.table) == (event.match.round.number, 1)
+        else:
+            assert event.match is None
+
+
+# ----------------------------------------------------------------------------- refusals
+
+
+def test_a_refused_write_leaves_no_event(tournament):
+    before = AuditEvent.objects.count()
+    with pytest.raises(UserError):
+        adjustments.adjustment_add(
+            tournament=tournament, player_id=first_entered(tournament), points=5, reason="x"
+        )
+    with pytest.raises(UserError):
+        entries.entries_add(tournament=tournament, player_ids=[first_entered(tournament), 10**9])
+    with pytest.raises(ConflictError):
+        tournament_services.tournament_finish(tournament=tournament, user=tournament.owner)
+    round_ = _seated(tournament)
+    after_seating = AuditEvent.objects.count()
+    assert after_seating == before + 1
+    with pytest.raises(UserError):
+        rounds.round_manual_set(round=round_, tables=[[1, 2]], user=tournament.owner)
+    assert AuditEvent.objects.count() == after_seating
+
+
+def test_nothing_changed_records_nothing(tournament):
+    tournament_services.tournament_update(
+        tournament=tournament, rounds=tournament.rounds, user=tournament.owner
+    )
+    entries.entry_activate(tournament=tournament, player_id=first_entered(tournament))
+    entries.entries_add(tournament=tournament, player_ids=[first_entered(tournament)])
+    assert not AuditEvent.objects.exists()

@@ -1,0 +1,132 @@
+"""Backups: a tournament's export document and its restore as a new tournament.
+
+Vocabulary: the *backup document* (``tournaments.backups.document``) is
+answered as it is by ``GET /tournaments/{id}/export/`` (its organisers only)
+and taken as the body of ``POST /tournaments/import/`` (any logged-in user,
+who owns the restored tournament; ``?slug=`` gives it a new address). Its JSON
+Schema is ``tournaments/backups/schema/rackscore-tournament-v1.schema.json``;
+the OpenAPI document describes only its outline.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, serializers, status
+from rest_framework.permissions import BasePermission, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.api.defaults import json_parsers
+from scoring.api.errors import error_responses
+from tournaments.access import tournament_organiser, user_or_none
+from tournaments.backups.checks import refused
+from tournaments.backups.document import tournament_document
+from tournaments.backups.restore import tournament_import
+from tournaments.models import Tournament
+
+from .base import TournamentNestedView
+from .tournaments import TournamentSerializer
+
+_ROWS = ("clubs", "players", "entries", "rounds", "matches", "seats", "games", "adjustments")
+
+# The outline for OpenAPI (3.0 knows no ``const`` nor type lists); the JSON
+# Schema in the repository is the full contract.
+DOCUMENT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": (
+        "A Rackscore tournament backup (format `rackscore-tournament`, version 1): settings, "
+        "clubs, players, entries, rounds, matches, seats, games with racks, adjustments and the "
+        "audit trail. Full JSON Schema: "
+        "tournaments/backups/schema/rackscore-tournament-v1.schema.json."
+    ),
+    "properties": {
+        "format": {"type": "string", "enum": ["rackscore-tournament"]},
+        "version": {"type": "integer", "enum": [1]},
+        "exported_at": {"type": "string", "format": "date-time"},
+        "checksum": {"type": "string", "description": "SHA-256 of the document without it."},
+        "tournament": {"type": "object", "additionalProperties": True},
+        **{
+            name: {"type": "array", "items": {"type": "object", "additionalProperties": True}}
+            for name in (*_ROWS, "audit")
+        },
+    },
+    "required": ["format", "version", "exported_at", "tournament", *_ROWS, "audit"],
+}
+
+
+class OrganisersOnly(BasePermission):
+    """Even reading a backup needs an organiser: it holds the match links."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return user_or_none(request.user) is not None
+
+    def has_object_permission(self, request: Request, view: Any, obj: Tournament) -> bool:
+        return tournament_organiser(user=request.user, tournament=obj)
+
+
+class ImportQuerySerializer(serializers.Serializer):
+    slug = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=200,
+        help_text=_("The restored tournament's slug (default: the backup's own)."),
+    )
+
+
+class TournamentExportView(TournamentNestedView):
+    permission_classes = [OrganisersOnly]
+    serializer_class = None
+
+    @extend_schema(
+        summary="A tournament's backup",
+        description=_(
+            "The whole tournament as one versioned JSON document (organisers only), to be "
+            "restored with `POST /api/v1/tournaments/import/` or `manage.py import_tournament`."
+        ),
+        responses={
+            (200, "application/json"): OpenApiResponse(response=DOCUMENT_SCHEMA),
+            **error_responses(401, 403, 404),
+        },
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(tournament_document(tournament=self.tournament()))
+
+
+class TournamentImportView(generics.GenericAPIView):
+    permission_classes = [IsAuthenticated]
+    parser_classes = json_parsers()
+    serializer_class = None
+
+    @extend_schema(
+        summary="Restore a tournament from a backup",
+        description=_(
+            "Restores a backup document as a new tournament owned by the caller. The file is "
+            "checked against its schema and every game is scored again; a refusal names its "
+            "reason and stores nothing. A slug in use is refused unless `slug` gives another."
+        ),
+        parameters=[
+            OpenApiParameter("slug", str, description=str(_("The restored tournament's slug.")))
+        ],
+        request={"application/json": DOCUMENT_SCHEMA},
+        responses={201: TournamentSerializer, **error_responses(400, 401)},
+    )
+    def post(self, request: Request) -> Response:
+        query = ImportQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        document = request.data
+        if not isinstance(document, dict):
+            raise refused(_("The body is not a backup: it holds no JSON object."))
+        tournament = tournament_import(
+            document=document,
+            owner=request.user,
+            slug=query.validated_data.get("slug") or None,
+            user=request.user,
+            source="api",
+        )
+        return Response(
+            TournamentSerializer(tournament, context=self.get_serializer_context()).data,
+            status=status.HTTP_201_CREATED,
+        )

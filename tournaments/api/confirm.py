@@ -1,0 +1,134 @@
+"""Confirming and restoring games: an organiser's word on a result.
+
+Vocabulary: *confirming* a game makes a game ``entered`` through a match link
+(or awaiting its second entry) ``confirmed``; for a ``disputed`` game it
+*settles* the dispute, keeping the first version (``take: first``) or taking
+the second entry as a correction (``take: second``). *Restoring* brings a
+deleted game back from its history (its ``game.deleted`` audit event), under
+its old id and number. Both are for the tournament's organisers only: a match
+token is refused (403), nobody confirms their own entry (409).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.api.defaults import json_parsers
+from scoring.api.errors import error_responses
+from tournaments.models import AuditEvent, Game, Match
+from tournaments.selectors import tournaments_visible
+from tournaments.services.results import game_confirm, game_restore
+
+from . import selectors
+from .auth import MATCH_AUTHENTICATION, match_grant
+from .base import InputFormMixin
+from .games import GameSerializer, game_response
+from .permissions import OrganiserOnly
+
+TAKE_CHOICES = [
+    ("first", _("first: the game as recorded stands")),
+    ("second", _("second: the second entry replaces it")),
+]
+
+
+class GameConfirmInSerializer(serializers.Serializer):
+    take = serializers.ChoiceField(
+        choices=TAKE_CHOICES,
+        default="first",
+        help_text=_(
+            "For a disputed game, which version stands: `first` (the game as recorded) or "
+            "`second` (its `second_entry`, stored as a correction)."
+        ),
+    )
+
+
+class GameConfirmView(InputFormMixin, generics.GenericAPIView):
+    """Confirm a game, or settle a disputed one."""
+
+    serializer_class = GameSerializer
+    input_serializer = GameConfirmInSerializer
+    authentication_classes = MATCH_AUTHENTICATION  # so that a match token is told 403
+    permission_classes = [OrganiserOnly]
+    parser_classes = json_parsers()
+    filter_backends: list[Any] = []
+
+    def get_queryset(self) -> Any:
+        return selectors.games_visible(user=self.request.user, grant=match_grant(self.request))
+
+    @extend_schema(
+        operation_id="games_confirm",
+        summary="Confirm a game",
+        description=_(
+            "An organiser confirms a game that is `entered` (recorded through a match link "
+            "under `confirmation` = `organiser`, or awaiting its second entry under "
+            "`double_entry`), or settles a `disputed` one: `take` = `first` keeps the game "
+            "as recorded, `second` stores its `second_entry` as a correction. The body may "
+            "be empty. A confirmed game answers as it is. Organisers only: a match token "
+            "is refused (403); 409 when you entered the game yourself (someone else "
+            "confirms it) or the tournament is finished; 400 for `second` without a "
+            "second entry."
+        ),
+        request=GameConfirmInSerializer,
+        responses={200: GameSerializer, **error_responses(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = generics.get_object_or_404(self.get_queryset(), pk=game_id)
+        self.check_object_permissions(request, game)
+        given = GameConfirmInSerializer(data=request.data or {})
+        given.is_valid(raise_exception=True)
+        confirmed = game_confirm(game=game, user=request.user, take=given.validated_data["take"])
+        return game_response(confirmed, request=request)
+
+
+class GameRestoreView(generics.GenericAPIView):
+    """Bring a deleted game back."""
+
+    serializer_class = GameSerializer
+    authentication_classes = MATCH_AUTHENTICATION  # so that a match token is told 403
+    permission_classes = [OrganiserOnly]
+    filter_backends: list[Any] = []
+
+    def deleted_match(self, game_id: int) -> Match:
+        """The match a visible deleted game was at (its last deletion event's)."""
+        event = (
+            AuditEvent.objects.filter(
+                tournament__in=tournaments_visible(user=self.request.user).values("pk"),
+                action=AuditEvent.Action.GAME_DELETED,
+                object_id=game_id,
+                match__isnull=False,
+            )
+            .select_related("match__round__tournament")
+            .order_by("-at", "-id")
+            .first()
+        )
+        if event is None or event.match is None or Game.objects.filter(pk=game_id).exists():
+            raise Http404
+        return event.match
+
+    @extend_schema(
+        operation_id="games_restore",
+        summary="Restore a deleted game",
+        description=_(
+            "Brings a deleted game back from its history, under its old id and number, with "
+            "its racks re-scored by the tournament's rules (a disputed game comes back "
+            "`entered`, to confirm again); the restoring is itself in the audit trail. "
+            "Organisers of its tournament only (a match token is refused, 403). 404 when "
+            "no game with this id was deleted in a tournament you may see (or it is not "
+            "deleted); 409 when its number was recorded again since, or the tournament is "
+            "finished."
+        ),
+        request=None,
+        responses={201: GameSerializer, **error_responses(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        match = self.deleted_match(game_id)
+        self.check_object_permissions(request, match)
+        game = game_restore(match=match, game_id=game_id, user=request.user)
+        return game_response(game, request=request, code=status.HTTP_201_CREATED)

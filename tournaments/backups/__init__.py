@@ -1,0 +1,2 @@
+"""Tournament backups: the export document (``document``), its checks
+(``checks``) and the restore (``restore``)."""

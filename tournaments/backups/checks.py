@@ -1,0 +1,303 @@
+"""Whether a backup document can be restored, before anything is written.
+
+Vocabulary: a document is *read* from the file's bytes (JSON), *recognised*
+(its ``format`` and ``version``, then its ``checksum`` when it has one),
+*validated* against the JSON Schema (the shape: names, types, ranges) and
+then *judged*: references resolve (seats, racks, entries and adjustments name
+players of the file; racks name players seated at their match), what must be
+unique is, and every game is scored again with the tournament's rules from its
+racks: a stored score, rack value, winner or table points that differs means
+the file was changed after it was written. Each refusal is a ``UserError``
+naming the place in the file, e.g. ``games[3].racks[1].score``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from scoring import rules
+from scoring.errors import UserError, _
+
+from ..fields import table_points_rules
+from ..standings.ranking import tie_breaks_check
+from .document import FORMAT, VERSION, checksum_of
+
+SCHEMA_PATH = Path(__file__).parent / "schema" / "rackscore-tournament-v1.schema.json"
+FIELD = "document"
+
+
+@cache
+def _validators() -> tuple[Draft202012Validator, Draft202012Validator]:
+    """The document's validator with racks left to the second one, the racks'.
+
+    Racks are most of a large file; their schema judges each property on its
+    own, so ``document_validated`` judges each distinct value once."""
+    schema = json.loads(SCHEMA_PATH.read_text())
+    games = schema["properties"]["games"]["items"]["properties"]
+    racks = games["racks"]["items"]
+    games["racks"] = {**games["racks"], "items": {"type": "object"}}
+    return Draft202012Validator(schema), Draft202012Validator(racks)
+
+
+def path_text(parts: Iterable[Any]) -> str:
+    """``["games", 3, "racks", 1, "points"]`` as ``games[3].racks[1].points``."""
+    text = ""
+    for part in parts:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "(the document)"
+
+
+def refused(template: str, /, **params: Any) -> UserError:
+    return UserError(template, field=FIELD, code="backup_refused", **params)
+
+
+def document_read(data: bytes | str) -> dict[str, Any]:
+    """The document in a file's bytes, or a refusal saying why it is none."""
+    try:
+        document = json.loads(data)
+    except UnicodeDecodeError:
+        raise refused(_("The file is not a backup: it is not UTF-8 text.")) from None
+    except json.JSONDecodeError as error:
+        raise refused(
+            _("The file is not valid JSON (line %(line)s, column %(column)s: %(reason)s)."),
+            line=error.lineno,
+            column=error.colno,
+            reason=error.msg,
+        ) from None
+    if not isinstance(document, dict):
+        raise refused(_("The file is not a backup: it holds no JSON object."))
+    return document
+
+
+def document_recognised(document: dict[str, Any]) -> None:
+    if document.get("format") != FORMAT:
+        raise refused(
+            _("The file is not a Rackscore tournament backup (its format is “%(format)s”)."),
+            format=str(document.get("format", ""))[:80],
+        )
+    if document.get("version") != VERSION:
+        raise refused(
+            _(
+                "The backup is of version %(version)s, which this Rackscore does not know "
+                "(it reads version %(known)s)."
+            ),
+            version=str(document.get("version", ""))[:20],
+            known=VERSION,
+        )
+    given = document.get("checksum")
+    if given is not None and given != checksum_of(document):
+        raise refused(
+            _("The backup's checksum does not match its contents: the file was changed or damaged.")
+        )
+
+
+def _schema_refused(error: Any, prefix: Sequence[Any] = ()) -> UserError:
+    return refused(
+        _("The backup does not match its format at %(path)s: %(reason)s."),
+        path=path_text([*prefix, *error.absolute_path]),
+        reason=error.message[:300],
+    )
+
+
+def _racks_validated(document: dict[str, Any], racks: Draft202012Validator) -> None:
+    properties = racks.schema["properties"]
+    names = set(properties)
+    values = {name: racks.evolve(schema=sub) for name, sub in properties.items()}
+    judged: dict[tuple[str, type, Any], bool] = {}
+    for g, game in enumerate(document["games"]):
+        for r, rack in enumerate(game["racks"]):
+            ok = set(rack) == names
+            for name, value in rack.items() if ok else ():
+                if isinstance(value, dict | list):
+                    ok = False
+                    break
+                key = (name, type(value), value)
+                if key not in judged:
+                    judged[key] = values[name].is_valid(value)
+                if not judged[key]:
+                    ok = False
+                    break
+            if not ok:
+                error = next(iter(racks.iter_errors(rack)), None)
+                if error is not None:
+                    raise _schema_refused(error, ["games", g, "racks", r])
+
+
+def document_validated(document: dict[str, Any]) -> None:
+    """The shape, against the JSON Schema; the first error found is named."""
+    whole, racks = _validators()
+    error = next(iter(whole.iter_errors(document)), None)
+    if error is not None:
+        raise _schema_refused(error)
+    _racks_validated(document, racks)
+
+
+@dataclass
+class Judged:
+    """What the judging learnt that the writing needs: the seats by match."""
+
+    seats: dict[int, dict[int, int]] = field(default_factory=dict)  # match -> player -> position
+
+
+def _unique(rows: Sequence[dict[str, Any]], name: str, key: Any, what: str) -> None:
+    seen: set[Any] = set()
+    for i, row in enumerate(rows):
+        value = key(row)
+        if value in seen:
+            raise refused(_("%(path)s repeats %(what)s."), path=path_text([name, i]), what=what)
+        seen.add(value)
+
+
+def _resolves(value: Any, known: Iterable[Any], path: list[Any], what: str) -> None:
+    if value is not None and value not in known:
+        raise refused(
+            _("%(path)s names %(what)s %(value)s, which the backup does not hold."),
+            path=path_text(path),
+            what=what,
+            value=value,
+        )
+
+
+def _rules(settings: dict[str, Any]) -> rules.Rules:
+    try:
+        table_points = table_points_rules(settings["table_points"])
+        tie_breaks_check(names=settings["tie_breaks"])
+        return rules.Rules(
+            joker_penalty=settings["joker_penalty"],
+            pool_tie=settings["pool_tie"],
+            table_points=table_points,
+        )
+    except UserError as error:
+        raise refused(
+            _("tournament.%(setting)s: %(reason)s"), setting=error.field, reason=error.render()
+        ) from None
+
+
+def _game_scored_again(game: dict[str, Any], index: int, rule_set: rules.Rules) -> None:
+    racks = game["racks"]
+    entered = [
+        rules.RackIn(player=r["player"], tiles=r["tiles"])
+        if r["entered_as_tiles"]
+        else rules.RackIn(player=r["player"], points=r["points"], jokers=r["jokers"])
+        for r in racks
+    ]
+    try:
+        result = rules.game_score(ending=game["ending"], racks=entered, rules=rule_set)
+    except UserError as error:
+        raise refused(
+            _("%(path)s cannot be scored: %(reason)s"),
+            path=path_text(["games", index]),
+            reason=error.render(),
+        ) from None
+    vector = rule_set.table_points[len(result.racks)]
+    points = rules.table_points_for(scores=[r.score for r in result.racks], vector=vector)
+    computed = [
+        {
+            "tiles": rules.tiles_format(out.tiles) if out.tiles is not None else "",
+            "points": out.points,
+            "jokers": out.jokers,
+            "rack_value": out.rack_value,
+            "score": out.score,
+            "winner": out.winner,
+            "table_points": tp,
+        }
+        for out, tp in zip(result.racks, points, strict=True)
+    ]
+    # What each rack holds first, then what the game gave: a changed rack is
+    # named as itself rather than as the winner's score that it changes too.
+    for names in (("tiles", "points", "jokers", "rack_value"), ("score", "winner", "table_points")):
+        for r, (stored, values) in enumerate(zip(racks, computed, strict=True)):
+            for name in names:
+                given, value = stored[name], values[name]
+                same = Decimal(given) == value if isinstance(value, Decimal) else given == value
+                if not same:
+                    raise refused(
+                        _(
+                            "%(path)s is %(given)s but the racks give %(computed)s: the backup "
+                            "was changed after it was written."
+                        ),
+                        path=path_text(["games", index, "racks", r, name]),
+                        given=given,
+                        computed=value,
+                    )
+
+
+def document_judged(document: dict[str, Any]) -> Judged:
+    """References, uniqueness and the scores, after the schema."""
+    settings = document["tournament"]
+    rule_set = _rules(settings)
+    clubs = {c["name"] for c in document["clubs"]}
+    _unique(document["clubs"], "clubs", lambda c: c["name"], "a club")
+    _resolves(settings["club"], clubs, ["tournament", "club"], "the club")
+    _unique(document["players"], "players", lambda p: p["id"], "a player id")
+    for i, p in enumerate(document["players"]):
+        _resolves(p["club"], clubs, ["players", i, "club"], "the club")
+    players = {p["id"] for p in document["players"]}
+    _unique(document["entries"], "entries", lambda e: e["player"], "an entered player")
+    _unique(document["entries"], "entries", lambda e: e["id"], "an entry id")
+    for i, e in enumerate(document["entries"]):
+        _resolves(e["player"], players, ["entries", i, "player"], "player")
+    _unique(document["rounds"], "rounds", lambda r: r["number"], "a round number")
+    _unique(document["rounds"], "rounds", lambda r: r["id"], "a round id")
+    numbers = {r["number"] for r in document["rounds"]}
+    matches = document["matches"]
+    _unique(matches, "matches", lambda m: m["id"], "a match id")
+    _unique(matches, "matches", lambda m: (m["round"], m["table"]), "a table of its round")
+    _unique(matches, "matches", lambda m: m["token"], "a match token")
+    round_of = {}
+    for i, m in enumerate(matches):
+        _resolves(m["round"], numbers, ["matches", i, "round"], "round")
+        round_of[m["id"]] = m["round"]
+    judged = Judged(seats={m["id"]: {} for m in matches})
+    seats = document["seats"]
+    _unique(seats, "seats", lambda s: (s["match"], s["position"]), "a seat of its table")
+    _unique(seats, "seats", lambda s: (round_of.get(s["match"]), s["player"]), "a player's round")
+    for i, s in enumerate(seats):
+        _resolves(s["match"], round_of, ["seats", i, "match"], "match")
+        _resolves(s["player"], players, ["seats", i, "player"], "player")
+        judged.seats[s["match"]][s["player"]] = s["position"]
+    games = document["games"]
+    _unique(games, "games", lambda g: g["id"], "a game id")
+    _unique(games, "games", lambda g: (g["match"], g["number"]), "a game number of its table")
+    for i, g in enumerate(games):
+        _resolves(g["match"], round_of, ["games", i, "match"], "match")
+        if (g["state"] == "disputed") != (g["second_entry"] is not None):
+            raise refused(
+                _("%(path)s: only a disputed game has a second entry, and it always has one."),
+                path=path_text(["games", i, "second_entry"]),
+            )
+        seated = judged.seats[g["match"]]
+        if {r["player"] for r in g["racks"]} != set(seated) or len(g["racks"]) != len(seated):
+            raise refused(
+                _("%(path)s: the racks are not one for each player seated at the match."),
+                path=path_text(["games", i, "racks"]),
+            )
+        for r, rack in enumerate(g["racks"]):
+            if seated[rack["player"]] != rack["position"]:
+                raise refused(
+                    _("%(path)s is not the seat of the rack's player."),
+                    path=path_text(["games", i, "racks", r, "position"]),
+                )
+        _game_scored_again(g, i, rule_set)
+    _unique(document["adjustments"], "adjustments", lambda a: a["id"], "an adjustment id")
+    for i, a in enumerate(document["adjustments"]):
+        _resolves(a["player"], players, ["adjustments", i, "player"], "player")
+        _resolves(a["round"], numbers, ["adjustments", i, "round"], "round")
+    for i, e in enumerate(document["audit"]):
+        _resolves(e["match"], round_of, ["audit", i, "match"], "match")
+    return judged
+
+
+def document_checked(document: dict[str, Any]) -> Judged:
+    """Every check, in order; a refusal names the first problem found."""
+    document_recognised(document)
+    document_validated(document)
+    return document_judged(document)

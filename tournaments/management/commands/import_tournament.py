@@ -1,0 +1,64 @@
+"""``manage.py import_tournament FILE.json [--slug NEW] [--owner USERNAME]``:
+restore a backup as a new tournament.
+
+The owner is ``--owner``, else the backup's owner when that user exists here.
+A slug in use is refused unless ``--slug`` gives a new one; any refusal
+names its reason and stores nothing.
+"""
+
+from __future__ import annotations
+
+from argparse import ArgumentParser
+from pathlib import Path
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.errors import UserError
+from tournaments.backups.checks import document_read
+from tournaments.backups.restore import tournament_import
+
+
+class Command(BaseCommand):
+    help = "Restore a tournament's backup (a JSON document) as a new tournament."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("file", help="The backup file (.json).")
+        parser.add_argument("--slug", help="The new tournament's slug (default: the backup's).")
+        parser.add_argument("--owner", help="The owner's username (default: the backup's owner).")
+
+    def handle(
+        self,
+        *args: Any,
+        file: str,
+        slug: str | None = None,
+        owner: str | None = None,
+        **options: Any,
+    ) -> None:
+        path = Path(file)
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise CommandError(f"Cannot read {file}: {error.strerror}.") from error
+        try:
+            document = document_read(data)
+            username = owner or str(document.get("tournament", {}).get("owner") or "")
+            user = get_user_model().objects.filter(username=username).first()
+            if user is None:
+                raise CommandError(
+                    f"No user {username!r} to own the tournament: name one with --owner."
+                    if username
+                    else "The backup names no owner: name one with --owner."
+                )
+            tournament = tournament_import(
+                document=document, owner=user, slug=slug, source=path.name
+            )
+        except UserError as error:
+            raise CommandError(error.render()) from error
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Restored “{tournament.name}” at /t/{tournament.slug}/ "
+                f"(owner {user.get_username()})."
+            )
+        )

@@ -1,0 +1,116 @@
+"""Idempotency keys as stored: claiming one, keeping its answer, purging old ones.
+
+Vocabulary: a *caller* (``user:<id>`` or ``match:<id>``) *claims* a key for
+one write by inserting its row, with the request's *fingerprint*, before the
+write is made; the row then keeps the *answer* (status, body and the headers
+worth replaying). A claimed key older than ``KEY_LIFETIME`` is *expired*:
+treated as never sent, and deleted on the caller's next claim, by the odd
+global sweep and by ``manage.py purge_idempotency_keys``.
+
+The HTTP side (which requests are keyed, how answers are replayed) lives in
+``tournaments.api.idempotency``; this module knows nothing of requests.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scoring.errors import ConflictError, UserError, _
+from tournaments.models import IdempotencyKey
+
+KEY_LIFETIME = timedelta(hours=24)
+# One claim in a hundred also sweeps every caller's expired keys: no schedule needed.
+PURGE_CHANCE = 0.01
+
+
+class IdempotencyKeyReusedError(UserError):
+    """The key was first sent with another request (HTTP 422)."""
+
+    status = 422
+    default_code = "idempotency_key_reused"
+
+
+@dataclass(frozen=True)
+class StoredAnswer:
+    """The first answer to a key, to be given again."""
+
+    status: int
+    content: bytes
+    headers: dict[str, str]
+
+
+class IdempotentReplay(Exception):  # not an error: the answer to give again
+    """The key was answered before: give ``answer`` again and write nothing."""
+
+    def __init__(self, answer: StoredAnswer) -> None:
+        super().__init__(answer.status)
+        self.answer = answer
+
+
+def idempotency_keys_purge(*, now: datetime | None = None, caller: str | None = None) -> int:
+    """Delete the expired keys (of ``caller`` alone when given); answers how many."""
+    cutoff = (now or timezone.now()) - KEY_LIFETIME
+    expired = IdempotencyKey.objects.filter(created__lt=cutoff)
+    if caller is not None:
+        expired = expired.filter(caller=caller)
+    deleted, _by_model = expired.delete()
+    return deleted
+
+
+@transaction.atomic
+def idempotency_key_claim(*, caller: str, key: str, fingerprint: str) -> IdempotencyKey:
+    """Claim ``key`` for the request whose fingerprint is given.
+
+    Answers the new row when the key is fresh. Raises ``IdempotentReplay``
+    with the stored answer when the same request was answered before,
+    ``IdempotencyKeyReusedError`` when another request used the key, and a
+    ``ConflictError`` when it is still being answered.
+
+    A concurrent claim of the same key waits until the first one's
+    transaction ends (PostgreSQL: on the unique index; SQLite: on the write
+    lock its IMMEDIATE transaction took) and then sees its stored answer.
+    """
+    idempotency_keys_purge(caller=caller)
+    if random.random() < PURGE_CHANCE:
+        idempotency_keys_purge()
+    try:
+        with transaction.atomic():
+            return IdempotencyKey.objects.create(caller=caller, key=key, fingerprint=fingerprint)
+    except IntegrityError:
+        stored = IdempotencyKey.objects.filter(caller=caller, key=key).first()
+    if stored is None or stored.status is None:
+        # Only when the first request's answer could not be kept (it was streamed).
+        raise ConflictError(
+            _("A request with this Idempotency-Key is being answered; try again later."),
+            field="Idempotency-Key",
+        )
+    if stored.fingerprint != fingerprint:
+        raise IdempotencyKeyReusedError(
+            _(
+                "This Idempotency-Key was used for another request in the last 24 hours: "
+                "send a new key for a new request."
+            ),
+            field="Idempotency-Key",
+        )
+    raise IdempotentReplay(
+        StoredAnswer(
+            status=stored.status, content=bytes(stored.content), headers=dict(stored.headers)
+        )
+    )
+
+
+def idempotency_key_answer(*, claim: IdempotencyKey, answer: StoredAnswer | None) -> None:
+    """Keep the answer to a claimed key; None (an answer that cannot be replayed,
+    e.g. streamed) releases the key instead."""
+    if answer is None:
+        claim.delete()
+        return
+    claim.status = answer.status
+    claim.content = answer.content
+    claim.headers = answer.headers
+    claim.save(update_fields=["status", "content", "headers"])

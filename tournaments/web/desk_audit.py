@@ -1,0 +1,287 @@
+"""The audit trail on the desk, and restoring a deleted game from it.
+
+Vocabulary: the *audit page* (``/t/<slug>/organise/audit/``) lists the
+tournament's events newest first, a page at a time, narrowed to one table
+(``?match=<id>``: its *history*) or one *kind* (``?kind=game``: what the
+events concern, the first part of their action). Each event shows when, who,
+the action, its *object* (round, table, game) and its *changes*: one row per
+changed key with the old and the new value; a game's snapshot becomes one row
+per player (what was entered and the score it gave), by the player's name.
+A deleted game is *restorable* while it is not back and this is its last
+deletion; restoring is a POST that runs ``services.results.game_restore``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Exists, OuterRef
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.defaultfilters import floatformat
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+
+from scoring.errors import UserError
+
+from ..models import AuditEvent, Game, Match, Player, Tournament
+from ..selectors import audit_of
+from ..services.results import game_restore
+from .desk_trust import desk_back, entered_text
+from .pages import desk_action, organiser_required
+
+PER_PAGE = 50
+Action = AuditEvent.Action
+# What an event concerns, as the kind filter offers it.
+KINDS = {
+    "game": gettext_lazy("Games"),
+    "match": gettext_lazy("Match links"),
+    "round": gettext_lazy("Rounds"),
+    "seats": gettext_lazy("Seats"),
+    "entry": gettext_lazy("Players"),
+    "adjustment": gettext_lazy("Adjustments"),
+    "settings": gettext_lazy("Settings"),
+    "tournament": gettext_lazy("Tournament"),
+}
+OBJECTS = {
+    "round": pgettext_lazy("audit object", "Round"),
+    "seats": pgettext_lazy("audit object", "Seats"),
+    "entry": pgettext_lazy("audit object", "Player entry"),
+    "adjustment": pgettext_lazy("audit object", "Adjustment"),
+    "settings": pgettext_lazy("audit object", "Settings"),
+    "tournament": pgettext_lazy("audit object", "Tournament"),
+}
+
+
+@dataclass(frozen=True)
+class Change:
+    """One changed key of an event: its label, the value before and after."""
+
+    label: str
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
+class EventShown:
+    event: AuditEvent
+    object: str
+    changes: list[Change]
+    restorable: bool
+
+
+def _plain(value: Any) -> str:
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return str(value)
+
+
+def _is_game(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("racks"), list)
+
+
+def _players_named(events: list[AuditEvent]) -> dict[int, str]:
+    """The names of every player the events' values mention, in one query."""
+    ids: set[int] = set()
+    for event in events:
+        for value in (event.old, event.new):
+            if not isinstance(value, dict):
+                continue
+            if isinstance(value.get("player"), int):
+                ids.add(value["player"])
+            for body in (value, value.get("second_entry") or {}):
+                for rack in body.get("racks", []) if isinstance(body, dict) else []:
+                    if isinstance(rack, dict) and isinstance(rack.get("player"), int):
+                        ids.add(rack["player"])
+    return dict(Player.objects.filter(pk__in=ids).values_list("pk", "name")) if ids else {}
+
+
+def _rack_text(rack: dict[str, Any] | None) -> str:
+    if rack is None:
+        return "—"
+    entered = entered_text(
+        tiles=rack.get("tiles"), points=rack.get("points") or 0, jokers=rack.get("jokers") or 0
+    )
+    score = rack.get("score")
+    if score is None:
+        return entered
+    try:
+        value = Decimal(str(score))
+    except ArithmeticError:
+        return f"{entered} → {score}"
+    # As the score grids show it: no trailing zeros, a sign on a gain.
+    shown = floatformat(value, -2)
+    return f"{entered} → {'+' if value > 0 else ''}{shown}"
+
+
+def _game_changes(old: Any, new: Any, names: dict[int, str]) -> list[Change]:
+    """A game's snapshots side by side: ending, state, then a row per player."""
+    before = old if _is_game(old) else {}
+    after = new if _is_game(new) else {}
+    endings: dict[Any, Any] = dict(Game.Ending.choices)
+    states: dict[Any, Any] = dict(Game.State.choices)
+    rows = []
+    for key, label, choices in (
+        ("ending", gettext("Ending"), endings),
+        ("state", gettext("State"), states),
+    ):
+        a, b = before.get(key), after.get(key)
+        if a != b or not before or not after:
+            rows.append(Change(label, _plain(choices.get(a, a)), _plain(choices.get(b, b))))
+    racks_before = {r.get("player"): r for r in before.get("racks", [])}
+    racks_after = {r.get("player"): r for r in after.get("racks", [])}
+    for player in dict.fromkeys([*racks_before, *racks_after]):
+        a_text, b_text = _rack_text(racks_before.get(player)), _rack_text(racks_after.get(player))
+        if a_text != b_text or not before or not after:
+            rows.append(Change(names.get(player, str(player)), a_text, b_text))
+    second = after.get("second_entry") if isinstance(after, dict) else None
+    if isinstance(second, dict):
+        for rack in second.get("racks", []):
+            label = gettext("%(name)s, second entry") % {
+                "name": names.get(rack.get("player"), str(rack.get("player")))
+            }
+            rows.append(Change(label, "", _rack_text(rack)))
+    return rows
+
+
+def event_changes(event: AuditEvent, names: dict[int, str]) -> list[Change]:
+    """What an event changed, a row per key."""
+    old, new = event.old, event.new
+    if _is_game(old) or _is_game(new):
+        return _game_changes(old, new, names)
+    if isinstance(old, dict) or isinstance(new, dict):
+        before, after = old if isinstance(old, dict) else {}, new if isinstance(new, dict) else {}
+        keys = [k for k in dict.fromkeys([*before, *after]) if before.get(k) != after.get(k)]
+        rows = []
+        for key in keys:
+            a, b = before.get(key), after.get(key)
+            if key == "player":
+                a, b = names.get(a, a) if a else a, names.get(b, b) if b else b
+            rows.append(Change(key.replace("_", " "), _plain(a), _plain(b)))
+        return rows
+    if old is None and new is None:
+        return []
+    return [Change(gettext("value"), _plain(old), _plain(new))]
+
+
+def event_object(event: AuditEvent) -> str:
+    """The round, table and game an event concerns, in words."""
+    parts = []
+    if event.round_number is not None:
+        parts.append(gettext("round %(round)s") % {"round": event.round_number})
+    if event.table is not None:
+        parts.append(gettext("table %(table)s") % {"table": event.table})
+    if event.game_number is not None:
+        parts.append(gettext("game %(number)s") % {"number": event.game_number})
+    if parts:
+        return ", ".join(parts).capitalize()
+    return str(OBJECTS.get(event.object_type, event.object_type))
+
+
+def events_shown(events: list[AuditEvent]) -> list[EventShown]:
+    names = _players_named(events)
+    return [
+        EventShown(
+            event=e,
+            object=event_object(e),
+            changes=event_changes(e, names),
+            restorable=(
+                e.action == Action.GAME_DELETED
+                and e.match_id is not None
+                and not getattr(e, "game_exists", True)
+                and not getattr(e, "deleted_later", False)
+            ),
+        )
+        for e in events
+    ]
+
+
+def audit_annotated(*, tournament: Tournament, match: Match | None = None) -> Any:
+    """The trail, each event told whether its game is there now and whether
+    the same game was deleted again later (only the last deletion restores)."""
+    return audit_of(tournament=tournament, match=match).annotate(
+        game_exists=Exists(Game.objects.filter(pk=OuterRef("object_id"))),
+        deleted_later=Exists(
+            AuditEvent.objects.filter(
+                tournament=tournament,
+                action=Action.GAME_DELETED,
+                object_id=OuterRef("object_id"),
+                id__gt=OuterRef("id"),
+            )
+        ),
+    )
+
+
+@organiser_required
+def audit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The tournament's audit trail, newest first; ``?match=`` and ``?kind=`` narrow it."""
+    match = None
+    chosen = request.GET.get("match", "")
+    if chosen:
+        if not chosen.isdigit():
+            raise Http404
+        match = (
+            Match.objects.select_related("round")
+            .filter(pk=int(chosen), round__tournament=tournament)
+            .first()
+        )
+        if match is None:
+            raise Http404
+    kind = request.GET.get("kind", "")
+    events = audit_annotated(tournament=tournament, match=match)
+    if kind in KINDS:
+        events = events.filter(action__startswith=f"{kind}.")
+    else:
+        kind = ""
+    page = Paginator(events, PER_PAGE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "tournaments/desk/audit.html",
+        {
+            "tournament": tournament,
+            "frozen": tournament.status == Tournament.Status.FINISHED,
+            "match": match,
+            "kind": kind,
+            "kinds": list(KINDS.items()),
+            "page": page,
+            "events": events_shown(list(page.object_list)),
+        },
+    )
+
+
+@desk_action
+@organiser_required
+def game_restore_post(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpResponse:
+    """Bring a deleted game of the tournament back from its last deletion."""
+    back = reverse("web:desk-audit", kwargs={"slug": tournament.slug})
+    event = (
+        AuditEvent.objects.filter(
+            tournament=tournament, object_id=game_id, action=Action.GAME_DELETED
+        )
+        .select_related("match__round__tournament")
+        .order_by("-at", "-id")
+        .first()
+    )
+    if event is None or event.match is None:
+        messages.error(request, gettext("This tournament has no such deleted game to restore."))
+        return desk_back(request, tournament, back)
+    try:
+        game = game_restore(match=event.match, game_id=game_id, user=request.user)
+    except UserError as error:
+        messages.error(request, error.render(gettext))
+    else:
+        messages.success(
+            request,
+            gettext("Game %(number)s of table %(table)s restored.")
+            % {"number": game.number, "table": event.match.table},
+        )
+    return desk_back(request, tournament, back)

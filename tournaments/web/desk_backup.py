@@ -1,0 +1,104 @@
+"""Backups on the organiser desk: download a tournament's backup, and restore
+one as a new tournament.
+
+Vocabulary: the *backup* is the tournament's document
+(``tournaments.backups.document``), downloaded as a ``.json`` file by its
+organisers; a *restore* uploads such a file and makes it a new tournament,
+owned by whoever is logged in, at the slug given or the file's own. A refused
+file shows the reason at the field it concerns (the file or the slug) and
+stores nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scoring.errors import UserError
+
+from ..backups.checks import document_read
+from ..backups.document import document_text, tournament_document
+from ..backups.restore import tournament_import
+from ..models import Tournament
+from .pages import LOGIN_URL, organiser_required
+
+# A thousand players over several rounds stay well below this.
+FILE_MAX = 50 * 1024 * 1024
+
+
+class RestoreForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("Backup file"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+        help_text=gettext_lazy("A .json file downloaded from a tournament's desk."),
+    )
+    slug = forms.SlugField(
+        label=gettext_lazy("Slug"),
+        required=False,
+        max_length=80,
+        help_text=gettext_lazy(
+            "The restored tournament's address; leave it empty to keep the backup's own."
+        ),
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > FILE_MAX:
+            raise forms.ValidationError(gettext("The file is too large (at most 50 MB)."))
+        return upload
+
+    def user_error_add(self, error: UserError) -> None:
+        """Show a refusal at the slug, or else at the file."""
+        self.add_error("slug" if error.field == "slug" else "file", error.render(gettext))
+
+
+@require_GET
+@organiser_required
+def tournament_backup(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The tournament's backup, as a file to keep."""
+    text = document_text(tournament_document(tournament=tournament))
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    name = f"{tournament.slug}-{timezone.localdate():%Y-%m-%d}.rackscore.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def _page(request: HttpRequest, form: RestoreForm, status: int = 200) -> HttpResponse:
+    return render(request, "tournaments/desk/restore.html", {"form": form}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required(login_url=LOGIN_URL)
+def tournament_restore(request: HttpRequest) -> HttpResponse:
+    """The upload form (GET); the restore (POST), back to the form when refused."""
+    if request.method != "POST":
+        return _page(request, RestoreForm())
+    form = RestoreForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _page(request, form, status=400)
+    upload = form.cleaned_data["file"]
+    try:
+        tournament = tournament_import(
+            document=document_read(upload.read()),
+            owner=request.user,
+            slug=form.cleaned_data["slug"] or None,
+            user=request.user,
+            source=upload.name or "",
+        )
+    except UserError as error:
+        form.user_error_add(error)
+        return _page(request, form, status=400)
+    messages.success(
+        request,
+        gettext("Tournament “%(name)s” restored from the backup.") % {"name": tournament.name},
+    )
+    return HttpResponseRedirect(reverse("web:organise", args=[tournament.slug]))

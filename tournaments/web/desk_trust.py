@@ -1,0 +1,273 @@
+"""Trust on the desk: the games to confirm, disputes settled, a table's new link.
+
+Vocabulary:
+
+* a game *to confirm* is one in state ``entered``: entered through a match
+  link under ``confirmation = organiser``, or once under double entry;
+* a *disputed* game has two versions that differ: the stored *first* and the
+  *second* entry kept beside it; *settling* it keeps one of them (``take`` =
+  ``first`` or ``second``; the second is stored as a correction);
+* a *version* is a game's racks as a page shows them: each player's name,
+  what was entered (tiles, or points and jokers) and the score it gives;
+* a table's *new link* replaces its private token: the old link stops at once,
+  and the printed score sheet carrying it has to be printed again.
+
+Every action is a POST (``pages.desk_action``) running one service, and comes
+back (POST-redirect-GET, the message at the top) to the desk page named by the
+form's ``next``, else to the list. Only organisers get here
+(``pages.organiser_required``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Literal
+
+from django.contrib import messages
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
+
+from scoring.errors import UserError
+
+from ..models import Game, Rack, Seat, Tournament
+from ..services.games import game_compute
+from ..services.matches import match_token_regenerate
+from ..services.results import game_confirm, game_second_entry
+from .desk_results import match_of
+from .pages import desk_action, organiser_required
+
+UNSETTLED = (Game.State.ENTERED, Game.State.DISPUTED)
+
+
+def desk_back(request: HttpRequest, tournament: Tournament, default: str) -> HttpResponseRedirect:
+    """Back to the desk page the form names in ``next`` (only this tournament's
+    desk pages: never another site), else to ``default``."""
+    target = request.POST.get("next", "")
+    desk = reverse("web:organise", kwargs={"slug": tournament.slug})
+    if target.startswith(desk) and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(target)
+    return redirect(default)
+
+
+@dataclass(frozen=True)
+class RackShown:
+    """One player's rack in a version: what was entered and what it scores."""
+
+    name: str
+    entered: str
+    score: Decimal
+    winner: bool
+
+
+@dataclass(frozen=True)
+class Version:
+    ending: str
+    racks: list[RackShown]
+
+
+@dataclass(frozen=True)
+class GameToConfirm:
+    """A game awaiting the organiser; ``second`` is a disputed game's other
+    version (``second_refused``: why it no longer scores, say after a rules change)."""
+
+    game: Game
+    first: Version
+    second: Version | None = None
+    second_refused: str = ""
+
+
+def entered_text(*, tiles: str | None, points: int, jokers: int) -> str:
+    """A rack as it was entered: its tiles, or its points and jokers."""
+    if tiles is not None:
+        return tiles or "—"
+    return gettext("%(points)s pts, %(jokers)s J") % {"points": points, "jokers": jokers}
+
+
+def _ending(value: str) -> str:
+    return str(dict(Game.Ending.choices).get(value, value))
+
+
+def _first(game: Game) -> Version:
+    return Version(
+        ending=_ending(game.ending),
+        racks=[
+            RackShown(
+                name=r.player.name,
+                entered=entered_text(
+                    tiles=r.tiles if r.entered_as_tiles else None, points=r.points, jokers=r.jokers
+                ),
+                score=r.score,
+                winner=r.winner,
+            )
+            for r in game.racks.all()
+        ],
+    )
+
+
+def _second(game: Game) -> tuple[Version | None, str]:
+    second = game_second_entry(game)
+    if second is None:
+        return None, ""
+    ending, racks = second
+    try:
+        result = game_compute(match=game.match, ending=ending, racks=racks)
+    except UserError as error:
+        return None, error.render(gettext)
+    names: dict[Any, str] = {s.player_id: s.player.name for s in game.match.seats.all()}
+    return (
+        Version(
+            ending=_ending(ending),
+            racks=[
+                RackShown(
+                    name=names.get(given.player, str(given.player)),
+                    entered=entered_text(
+                        tiles=given.tiles, points=given.points or 0, jokers=given.jokers or 0
+                    ),
+                    score=out.score,
+                    winner=out.winner,
+                )
+                for given, out in zip(racks, result.racks, strict=True)
+            ],
+        ),
+        "",
+    )
+
+
+def games_unsettled(*, tournament: Tournament) -> QuerySet[Game]:
+    """The tournament's games to confirm or settle, by round, table and number;
+    a fixed number of queries (a disputed game's second version costs its own)."""
+    return (
+        Game.objects.filter(match__round__tournament=tournament, state__in=UNSETTLED)
+        .select_related("match__round", "recorded_by")
+        .prefetch_related(
+            Prefetch("racks", queryset=Rack.objects.select_related("player").order_by("position")),
+            Prefetch(
+                "match__seats",
+                queryset=Seat.objects.select_related("player").order_by("position"),
+            ),
+        )
+        .order_by("match__round__number", "match__table", "number")
+    )
+
+
+def unsettled_counts(*, tournament: Tournament) -> dict[str, Any]:
+    """What the desk's front page says about confirmation: nothing (no query)
+    when the tournament confirms nothing, else the games to confirm and disputed."""
+    if tournament.confirmation == Tournament.Confirmation.NONE:
+        return {"to_confirm": None}
+    counts = Game.objects.filter(match__round__tournament=tournament).aggregate(
+        entered=Count("pk", filter=Q(state=Game.State.ENTERED)),
+        disputed=Count("pk", filter=Q(state=Game.State.DISPUTED)),
+    )
+    return {"to_confirm": counts}
+
+
+@organiser_required
+def confirm_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The games to confirm (one click each) and the disputed ones side by side."""
+    listed = []
+    for game in games_unsettled(tournament=tournament):
+        game.match.round.tournament = tournament  # its rules score the second version
+        second, refused = _second(game) if game.state == Game.State.DISPUTED else (None, "")
+        listed.append(
+            GameToConfirm(game=game, first=_first(game), second=second, second_refused=refused)
+        )
+    return render(
+        request,
+        "tournaments/desk/confirm.html",
+        {
+            "tournament": tournament,
+            "frozen": tournament.status == Tournament.Status.FINISHED,
+            "entered": [g for g in listed if g.game.state == Game.State.ENTERED],
+            "disputed": [g for g in listed if g.game.state == Game.State.DISPUTED],
+        },
+    )
+
+
+def _where(game: Game) -> dict[str, int]:
+    return {"number": game.number, "table": game.match.table, "round": game.match.round.number}
+
+
+@desk_action
+@organiser_required
+def game_confirm_post(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpResponse:
+    """Confirm a game, or settle a disputed one (``take`` = first or second)."""
+    back = reverse("web:desk-confirm", kwargs={"slug": tournament.slug})
+    game = (
+        Game.objects.select_related("match__round")
+        .filter(pk=game_id, match__round__tournament=tournament)
+        .first()
+    )
+    take = request.POST.get("take", "first")
+    if game is None:
+        messages.error(request, gettext("That game is no longer there: nothing was confirmed."))
+    elif take not in ("first", "second"):
+        messages.error(request, gettext("Choose the first or the second version."))
+    elif game.state == Game.State.CONFIRMED:
+        messages.info(
+            request,
+            gettext("Game %(number)s of table %(table)s is already confirmed.") % _where(game),
+        )
+    else:
+        chosen: Literal["first", "second"] = "second" if take == "second" else "first"
+        try:
+            game_confirm(game=game, user=request.user, take=chosen)
+        except UserError as error:
+            messages.error(request, error.render(gettext))
+        else:
+            done = {
+                "first": gettext("Game %(number)s of table %(table)s confirmed."),
+                "second": gettext(
+                    "Game %(number)s of table %(table)s confirmed with the second version."
+                ),
+            }[chosen]
+            messages.success(request, done % _where(game))
+    return desk_back(request, tournament, back)
+
+
+@organiser_required
+def match_link_new(request: HttpRequest, tournament: Tournament, match_id: int) -> HttpResponse:
+    """GET warns what a new link does; POST replaces the table's link."""
+    match = match_of(tournament, match_id)
+    desk = reverse("web:desk-match", kwargs={"slug": tournament.slug, "match_id": match.pk})
+    if request.method != "POST":
+        return render(
+            request,
+            "tournaments/desk/match_link_confirm.html",
+            {
+                "tournament": tournament,
+                "match": match,
+                "frozen": tournament.status == Tournament.Status.FINISHED,
+            },
+        )
+    try:
+        match_token_regenerate(match=match, user=request.user)
+    except UserError as error:
+        messages.error(request, error.render(gettext))
+        return redirect(desk)
+    sheets = reverse(
+        "print:round-scoresheets",
+        kwargs={"slug": tournament.slug, "number": match.round.number},
+    )
+    messages.success(
+        request,
+        format_html(
+            '{} <a href="{}">{}</a>',
+            gettext(
+                "Table %(table)s has a new link: the old one stopped working. "
+                "Reprint table %(table)s's score sheet before the next game."
+            )
+            % {"table": match.table},
+            sheets,
+            gettext("Print the score sheets of round %(round)s") % {"round": match.round.number},
+        ),
+    )
+    return redirect(desk)
