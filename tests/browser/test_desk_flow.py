@@ -233,7 +233,7 @@ def test_an_organiser_runs_a_whole_event_from_the_desk(
     first = Game.objects.get(match__round__number=2, match__table=1, number=1)
     assert first.version == 2
     assert "-40" in desk.locator("table.grid tbody tr").first.inner_text()
-    assert "Corrected" in desk.locator("table.history").inner_text()
+    assert "Game corrected" in desk.locator("table.history").inner_text()
     shots(desk, "corrected")
     shots.narrow(desk, "corrected")
 
@@ -248,7 +248,7 @@ def test_an_organiser_runs_a_whole_event_from_the_desk(
     assert "Game 1 deleted." in message(desk)
     assert desk.url == table2
     assert not Game.objects.filter(match__round__number=2, match__table=2, number=1).exists()
-    assert "Deleted" in desk.locator("table.history").inner_text()
+    assert "Game deleted" in desk.locator("table.history").inner_text()
     assert desk.locator("#h-next").inner_text() == "Record game 1"
     shots(desk, "deleted")
     desk.goto(f"{url}/t/desk-cup/organise/")

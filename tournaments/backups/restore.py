@@ -374,6 +374,7 @@ def tournament_import(
             "file": source,
             "exported_at": document["exported_at"],
             "slug": document["tournament"]["slug"],
+            "owner": owner.get_username(),
         },
     )
     return tournament

@@ -70,7 +70,8 @@ def test_the_command_round_trip(played, owner, tmp_path):
     assert standings_json(copy, owner) == standings_json(played, owner)
     again = tournament_document(tournament=copy)
     event = again["audit"].pop()
-    assert event["new"]["file"] == "backup.json" and event["username"] == ""
+    assert event["new"]["file"] == "backup.json" and event["username"] == ""  # the system
+    assert event["new"]["owner"] == "co"
     before, after = normal(json.loads(out.read_text())), normal(again)
     assert (after["tournament"]["owner"], after["tournament"]["co_organisers"]) == ("co", [])
     for doc in (before, after):

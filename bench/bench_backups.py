@@ -1,0 +1,79 @@
+"""Backups of a 1,000-player event: 3 rounds × 4 games (3,000 games, 12,000 racks), on SQLite.
+
+Times, in one run: reading the document (``json.loads``, the anchor: what any
+import costs before Rackscore does anything), checking it (format, schema,
+references, every game scored again), restoring it into an empty database,
+exporting it back, and the standings of the restored event. The bar: a
+restore within 30 s on a 2-core machine. Exits 1 when it misses.
+
+Run it with ``make bench`` (or ``python bench/bench_backups.py`` from the
+project root).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+WORKDIR = tempfile.mkdtemp(prefix="rackscore-bench-")
+os.environ["DATABASE_URL"] = f"sqlite:///{WORKDIR}/bench.sqlite3"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+
+from tests.tournaments.backups.big import big_document  # noqa: E402
+from tournaments.backups.checks import document_checked  # noqa: E402
+from tournaments.backups.document import document_text, tournament_document  # noqa: E402
+from tournaments.backups.restore import tournament_import  # noqa: E402
+from tournaments.standings.queries import standings_for  # noqa: E402
+
+PLAYERS, ROUNDS, GAMES = 1000, 3, 4
+LIMIT_S = 30.0
+T = TypeVar("T")
+
+
+def timed(fn: Callable[[], T]) -> tuple[T, float]:
+    start = time.perf_counter()
+    result = fn()
+    return result, time.perf_counter() - start
+
+
+def main() -> int:
+    call_command("migrate", verbosity=0)
+    owner = get_user_model().objects.create(username="bench")
+    text = json.dumps(big_document(players=PLAYERS, rounds=ROUNDS, games=GAMES))
+    document, parse_s = timed(lambda: json.loads(text))
+    _judged, check_s = timed(lambda: document_checked(json.loads(text)))
+    tournament, import_s = timed(lambda: tournament_import(document=document, owner=owner))
+    exported, export_s = timed(lambda: document_text(tournament_document(tournament=tournament)))
+    rows, standings_s = timed(lambda: standings_for(tournament=tournament))
+    print(f"{PLAYERS} players × {ROUNDS} rounds × {GAMES} games; SQLite; one run each")
+    print(f"{'what':<44}{'seconds':>10}")
+    for name, seconds in (
+        (f"anchor: json.loads of the file ({len(text) / 1e6:.1f} MB)", parse_s),
+        ("check: format, schema, references, rescoring", check_s),
+        ("restore (check included)", import_s),
+        (f"export ({len(exported) / 1e6:.1f} MB)", export_s),
+        (f"standings of the restored event ({len(rows)} rows)", standings_s),
+    ):
+        print(f"{name:<44}{seconds:>10.2f}")
+    ok = import_s <= LIMIT_S
+    print(f"restore within {LIMIT_S:.0f} s: {'yes' if ok else 'NO'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
