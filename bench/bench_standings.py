@@ -12,25 +12,16 @@ project root).
 
 from __future__ import annotations
 
-import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, cast
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-WORKDIR = tempfile.mkdtemp(prefix="rackscore-bench-")
-os.environ["DATABASE_URL"] = f"sqlite:///{WORKDIR}/bench.sqlite3"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+from scratch import django_on_scratch_sqlite
 
-import django  # noqa: E402
-
-django.setup()
+WORKDIR = django_on_scratch_sqlite()
 
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402

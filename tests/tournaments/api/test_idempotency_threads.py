@@ -3,16 +3,13 @@ on PostgreSQL: one answer is the write, seven replay it."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from django.db import connection
 
 from tests.factories import match_seated, seated_ids
+from tests.fresh_sqlite import module_run_on_fresh_sqlite
 from tests.tournaments.api.concurrent_idempotency import THREADS, race
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -25,17 +22,9 @@ def assert_one_game(result: dict) -> None:
 
 
 def test_threads_racing_one_key_store_one_game_on_sqlite(tmp_path):
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
-    out = subprocess.run(
-        [sys.executable, "-m", "tests.tournaments.api.concurrent_idempotency"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
+    assert_one_game(
+        module_run_on_fresh_sqlite("tests.tournaments.api.concurrent_idempotency", folder=tmp_path)
     )
-    assert_one_game(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
 @pytest.mark.django_db(transaction=True)
