@@ -183,7 +183,9 @@ def event_object(event: AuditEvent) -> str:
     if event.game_number is not None:
         parts.append(gettext("game %(number)s") % {"number": event.game_number})
     if parts:
-        return ", ".join(parts).capitalize()
+        text = ", ".join(parts)
+        # Only the first letter: German nouns further on keep their capitals.
+        return text[:1].upper() + text[1:]
     return str(OBJECTS.get(event.object_type, event.object_type))
 
 
