@@ -160,7 +160,8 @@ def event_changes(event: AuditEvent, names: dict[int, str]) -> list[Change]:
         return _game_changes(old, new, names)
     if isinstance(old, dict) or isinstance(new, dict):
         before, after = old if isinstance(old, dict) else {}, new if isinstance(new, dict) else {}
-        keys = [k for k in dict.fromkeys([*before, *after]) if before.get(k) != after.get(k)]
+        # Sorted: PostgreSQL's jsonb keeps keys in an order of its own.
+        keys = sorted(k for k in {*before, *after} if before.get(k) != after.get(k))
         rows = []
         for key in keys:
             a, b = before.get(key), after.get(key)
