@@ -15,7 +15,18 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
+from django.db.models import (
+    BooleanField,
+    Case,
+    Count,
+    Exists,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Value,
+    When,
+)
 
 from . import progress, seating
 from .access import UserLike, tournaments_own_q, tournaments_visible_q
@@ -31,6 +42,7 @@ from .models import (
     Round,
     Seat,
     Tournament,
+    match_token_digest,
     match_token_plausible,
 )
 
@@ -119,22 +131,60 @@ def adjustments_of(*, tournament: Tournament) -> QuerySet[Adjustment]:
     )
 
 
+def _restorable() -> Case:
+    """Whether an event is a deletion whose game can come back: no game holds its
+    number at its table now, and the number was not deleted again later."""
+    deleted = AuditEvent.Action.GAME_DELETED
+    return Case(
+        When(
+            Q(action=deleted, match__isnull=False)
+            & ~Exists(Game.objects.filter(match=OuterRef("match"), number=OuterRef("game_number")))
+            & ~Exists(
+                AuditEvent.objects.filter(
+                    match=OuterRef("match"),
+                    game_number=OuterRef("game_number"),
+                    action=deleted,
+                    id__gt=OuterRef("id"),
+                )
+            ),
+            then=Value(True),
+        ),
+        default=Value(False),
+        output_field=BooleanField(),
+    )
+
+
 def game_history_of(*, match: Match) -> QuerySet[AuditEvent]:
     """A match's game history (every record, correction, confirmation, deletion
-    and restoring), oldest first; ``game_exists`` says whether the game is still there."""
+    and restoring), oldest first; ``game_exists`` says whether the game is still
+    there, ``restorable`` whether a deletion can be undone."""
     return (
         AuditEvent.objects.filter(match=match, action__startswith="game.")
-        .annotate(game_exists=Exists(Game.objects.filter(pk=OuterRef("object_id"))))
+        .annotate(
+            game_exists=Exists(Game.objects.filter(pk=OuterRef("object_id"))),
+            restorable=_restorable(),
+        )
         .order_by("at", "id")
     )
 
 
 def audit_of(*, tournament: Tournament, match: Match | None = None) -> QuerySet[AuditEvent]:
-    """A tournament's audit trail (or one match's), newest first."""
+    """A tournament's audit trail (or one match's), newest first; ``restorable``
+    says whether a deletion can be undone."""
     events = AuditEvent.objects.filter(tournament=tournament)
     if match is not None:
         events = events.filter(match=match)
-    return events.order_by("-at", "-id")
+    return events.annotate(restorable=_restorable()).order_by("-at", "-id")
+
+
+def game_deletion_of(*, events: QuerySet[AuditEvent], game_id: int) -> AuditEvent | None:
+    """The last deletion of the game with this id among ``events`` (None: never deleted)."""
+    return (
+        events.filter(action=AuditEvent.Action.GAME_DELETED, object_id=game_id)
+        .select_related("match__round__tournament")
+        .order_by("-at", "-id")
+        .first()
+    )
 
 
 def players_not_entered(*, tournament: Tournament) -> QuerySet[Player]:
@@ -310,3 +360,18 @@ def progress_of(
         stages=[r.stage for r in rounds],
         last=last,
     )
+
+
+def match_replaced(*, token: str) -> Match | None:
+    """The match whose link ``token`` was, before an organiser replaced it."""
+    if not match_token_plausible(token):
+        return None
+    event = (
+        AuditEvent.objects.filter(
+            action=AuditEvent.Action.TOKEN_REGENERATED, old__digest=match_token_digest(token)
+        )
+        .select_related("match__round__tournament")
+        .order_by("-at")
+        .first()
+    )
+    return event.match if event is not None else None

@@ -22,8 +22,8 @@ from rest_framework.response import Response
 
 from scoring.api.defaults import json_parsers
 from scoring.api.errors import error_responses
-from tournaments.models import AuditEvent, Game, Match
-from tournaments.selectors import tournaments_visible
+from tournaments.models import AuditEvent, Game
+from tournaments.selectors import game_deletion_of, tournaments_visible
 from tournaments.services.results import game_confirm, game_restore
 
 from . import selectors
@@ -41,10 +41,10 @@ TAKE_CHOICES = [
 class GameConfirmInSerializer(serializers.Serializer):
     take = serializers.ChoiceField(
         choices=TAKE_CHOICES,
-        default="first",
+        required=False,
         help_text=_(
-            "For a disputed game, which version stands: `first` (the game as recorded) or "
-            "`second` (its `second_entry`, stored as a correction)."
+            "For a disputed game (required there), which version stands: `first` (the game "
+            "as recorded) or `second` (its `second_entry`, stored as a correction)."
         ),
     )
 
@@ -69,8 +69,9 @@ class GameConfirmView(InputFormMixin, generics.GenericAPIView):
             "An organiser confirms a game that is `entered` (recorded through a match link "
             "under `confirmation` = `organiser`, or awaiting its second entry under "
             "`double_entry`), or settles a `disputed` one: `take` = `first` keeps the game "
-            "as recorded, `second` stores its `second_entry` as a correction. The body may "
-            "be empty. A confirmed game answers as it is. Organisers only: a match token "
+            "as recorded, `second` stores its `second_entry` as a correction (a disputed game "
+            "without `take` is a 400). Otherwise the body may be empty. A confirmed game "
+            "answers as it is. Organisers only: a match token "
             "is refused (403); 409 when you entered the game yourself (someone else "
             "confirms it) or the tournament is finished; 400 for `second` without a "
             "second entry."
@@ -83,7 +84,7 @@ class GameConfirmView(InputFormMixin, generics.GenericAPIView):
         self.check_object_permissions(request, game)
         given = GameConfirmInSerializer(data=request.data or {})
         given.is_valid(raise_exception=True)
-        confirmed = game_confirm(game=game, user=request.user, take=given.validated_data["take"])
+        confirmed = game_confirm(game=game, user=request.user, take=given.validated_data.get("take"))
         return game_response(confirmed, request=request)
 
 
@@ -95,22 +96,18 @@ class GameRestoreView(generics.GenericAPIView):
     permission_classes = [OrganiserOnly]
     filter_backends: list[Any] = []
 
-    def deleted_match(self, game_id: int) -> Match:
-        """The match a visible deleted game was at (its last deletion event's)."""
-        event = (
-            AuditEvent.objects.filter(
+    def deletion(self, game_id: int) -> AuditEvent:
+        """The last deletion of a game in a tournament the user may see."""
+        event = game_deletion_of(
+            events=AuditEvent.objects.filter(
                 tournament__in=tournaments_visible(user=self.request.user).values("pk"),
-                action=AuditEvent.Action.GAME_DELETED,
-                object_id=game_id,
                 match__isnull=False,
-            )
-            .select_related("match__round__tournament")
-            .order_by("-at", "-id")
-            .first()
+            ),
+            game_id=game_id,
         )
         if event is None or event.match is None or Game.objects.filter(pk=game_id).exists():
             raise Http404
-        return event.match
+        return event
 
     @extend_schema(
         operation_id="games_restore",
@@ -128,7 +125,7 @@ class GameRestoreView(generics.GenericAPIView):
         responses={201: GameSerializer, **error_responses(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        match = self.deleted_match(game_id)
-        self.check_object_permissions(request, match)
-        game = game_restore(match=match, game_id=game_id, user=request.user)
+        event = self.deletion(game_id)
+        self.check_object_permissions(request, event.match)
+        game = game_restore(event=event, user=request.user)
         return game_response(game, request=request, code=status.HTTP_201_CREATED)

@@ -1,7 +1,8 @@
 """Whether a backup document can be restored, before anything is written.
 
 Vocabulary: a document is *read* from the file's bytes (JSON), *recognised*
-(its ``format`` and ``version``, then its ``checksum`` when it has one),
+(its ``format`` and ``version``, then its ``checksum``, which version 1
+requires: the export always writes it, so a file without one was changed),
 *validated* against the JSON Schema (the shape: names, types, ranges) and
 then *judged*: references resolve (seats, racks, entries and adjustments name
 players of the file; racks name players seated at their match), what must be
@@ -32,6 +33,17 @@ from .document import FORMAT, VERSION, checksum_of
 
 SCHEMA_PATH = Path(__file__).parent / "schema" / "rackscore-tournament-v1.schema.json"
 FIELD = "document"
+# The largest backup file taken, by the desk's upload and the API's body alike:
+# a thousand players over several rounds stay well below it.
+FILE_MAX_MB = 50
+FILE_MAX = FILE_MAX_MB * 1024 * 1024
+_BOM = "\ufeff"
+
+
+class TooLargeError(UserError):
+    """A file over ``FILE_MAX``: refused unread (HTTP 413)."""
+
+    status = 413
 
 
 @cache
@@ -59,12 +71,29 @@ def refused(template: str, /, **params: Any) -> UserError:
     return UserError(template, field=FIELD, code="backup_refused", **params)
 
 
+def too_large() -> TooLargeError:
+    return TooLargeError(
+        _("The file is too large: a backup can be at most %(limit)s MB."),
+        field=FIELD,
+        code="backup_too_large",
+        limit=FILE_MAX_MB,
+    )
+
+
 def document_read(data: bytes | str) -> dict[str, Any]:
-    """The document in a file's bytes, or a refusal saying why it is none."""
+    """The document in a file's bytes (UTF-8, with or without the byte order
+    mark some editors write), or a refusal saying why it is none."""
+    if len(data) > FILE_MAX:
+        raise too_large()
     try:
-        document = json.loads(data)
+        text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError:
         raise refused(_("The file is not a backup: it is not UTF-8 text.")) from None
+    text = text.removeprefix(_BOM)
+    if not text.strip():
+        raise refused(_("The file is empty."))
+    try:
+        document = json.loads(text)
     except json.JSONDecodeError as error:
         raise refused(
             _("The file is not valid JSON (line %(line)s, column %(column)s: %(reason)s)."),
@@ -92,8 +121,11 @@ def document_recognised(document: dict[str, Any]) -> None:
             version=str(document.get("version", ""))[:20],
             known=VERSION,
         )
-    given = document.get("checksum")
-    if given is not None and given != checksum_of(document):
+    if "checksum" not in document:
+        raise refused(
+            _("The file has no checksum: it was not written by Rackscore's export or was changed.")
+        )
+    if document["checksum"] != checksum_of(document):
         raise refused(
             _("The backup's checksum does not match its contents: the file was changed or damaged.")
         )

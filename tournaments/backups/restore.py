@@ -26,7 +26,7 @@ from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
-from scoring.errors import UserError, _
+from scoring.errors import ConflictError, UserError, _
 
 from ..access import UserLike
 from ..models import (
@@ -109,7 +109,7 @@ def _slug_free(slug: str) -> str:
             _("The slug can be at most %(max)s characters long."), field="slug", max=SLUG_MAX
         )
     if slug in SLUGS_RESERVED or Tournament.objects.filter(slug=slug).exists():
-        raise UserError(
+        raise ConflictError(
             _(
                 "A tournament with the slug “%(slug)s” exists already: give the restored "
                 "tournament a new slug."

@@ -36,6 +36,7 @@ from .play import (
     Rack,
     Round,
     Seat,
+    match_token_digest,
     match_token_new,
     match_token_plausible,
 )
@@ -54,6 +55,7 @@ __all__ = [
     "Round",
     "Seat",
     "Tournament",
+    "match_token_digest",
     "match_token_new",
     "match_token_plausible",
 ]

@@ -9,6 +9,7 @@ entry differed (``second_entry`` then holds that other version).
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 
@@ -26,6 +27,11 @@ MATCH_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 def match_token_new() -> str:
     return secrets.token_urlsafe(18)
+
+
+def match_token_digest(token: str) -> str:
+    """A token's sha256: what the audit trail keeps of a replaced one."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def match_token_plausible(token: str) -> bool:

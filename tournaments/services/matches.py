@@ -3,8 +3,9 @@
 Vocabulary: a match's *link* is ``/m/<token>/`` (its score sheet's QR code);
 *regenerating* it gives the match a new token, so the old link and sheet stop
 working at once and the match's score sheet needs printing again. The trail
-keeps only the tokens' last four characters: enough to tell links apart,
-too little to use one.
+keeps only the tokens' last four characters (enough to tell links apart, too
+little to use one) and the old token's *digest* (its sha256), so that the old
+link can still say it was replaced (``selectors.match_replaced``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from ..access import UserLike
-from ..models import AuditEvent, Match, match_token_new
+from ..models import AuditEvent, Match, match_token_digest, match_token_new
 from ._plans import tournament_open_check
 from .audit import audit_add
 
@@ -35,7 +36,7 @@ def match_token_regenerate(*, match: Match, user: UserLike) -> Match:
         user=user,
         match=match,
         object_id=match.pk,
-        old={"token": _tail(old)},
+        old={"token": _tail(old), "digest": match_token_digest(old)},
         new={"token": _tail(match.token)},
     )
     return match

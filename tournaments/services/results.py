@@ -145,8 +145,10 @@ def game_second_entry(game: Game) -> tuple[str, list[rules.RackIn]] | None:
 
 
 @transaction.atomic
-def game_confirm(*, game: Game, user: UserLike, take: Literal["first", "second"] = "first") -> Game:
-    """An organiser confirms a game; for a disputed one, ``take`` says which
+def game_confirm(
+    *, game: Game, user: UserLike, take: Literal["first", "second"] | None = None
+) -> Game:
+    """An organiser confirms a game; for a disputed one, ``take`` must say which
     version stands (the second is stored as a correction)."""
     game = (
         Game.objects.select_for_update().select_related("match__round__tournament").get(pk=game.pk)
@@ -162,6 +164,15 @@ def game_confirm(*, game: Game, user: UserLike, take: Literal["first", "second"]
             )
         ending, racks = second
         return game_correct(game=game, ending=ending, racks=racks, user=user)
+    if game.state == Game.State.DISPUTED and take is None:
+        raise UserError(
+            _(
+                "Game %(number)s is disputed: say which version stands, the first entry or "
+                "the second."
+            ),
+            field="take",
+            number=game.number,
+        )
     if game.state == Game.State.CONFIRMED:
         return game
     if game.state == Game.State.ENTERED:
@@ -175,40 +186,39 @@ def game_confirm(*, game: Game, user: UserLike, take: Literal["first", "second"]
     return game
 
 
-def game_deleted_event(*, match: Match, game_id: int) -> AuditEvent | None:
-    """The event that deleted a game of the match (its last), if it is deleted."""
-    return (
-        AuditEvent.objects.filter(
-            match=match, object_id=game_id, action=AuditEvent.Action.GAME_DELETED
-        )
-        .order_by("-at", "-id")
-        .first()
-    )
-
-
 @transaction.atomic
-def game_restore(*, match: Match, game_id: int, user: UserLike) -> Game:
-    """Bring a deleted game back from its history: same id, number and racks."""
+def game_restore(*, event: AuditEvent, user: UserLike) -> Game:
+    """Bring back the game ``event`` deleted, from the snapshot it kept: same
+    number and racks, and the same id when that is still free."""
+    if (
+        event.action != AuditEvent.Action.GAME_DELETED
+        or event.match_id is None
+        or not isinstance(event.old, dict)
+    ):
+        raise UserError(_("Only a deleted game can be restored."))
+    match = Match.objects.select_related("round__tournament").get(pk=event.match_id)
     tournament_open_check(match.round.tournament)
     match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
-    if Game.objects.filter(pk=game_id).exists():
-        raise ConflictError(_("Game %(id)s is not deleted."), id=game_id)
-    event = game_deleted_event(match=match, game_id=game_id)
-    if event is None or not isinstance(event.old, dict):
-        raise UserError(
-            _("Table %(table)s has no deleted game %(id)s."), table=match.table, id=game_id
-        )
-    snapshot: dict[str, Any] = event.old
     number = event.game_number or 0
     if match.games.filter(number=number).exists():
         raise ConflictError(
             _(
-                "Game %(number)s of table %(table)s was recorded again since it was deleted; "
+                "Game %(number)s of table %(table)s is there now (restored or recorded again); "
                 "correct or delete that one first."
             ),
             number=number,
             table=match.table,
         )
+    later = AuditEvent.objects.filter(
+        match=match, game_number=number, action=AuditEvent.Action.GAME_DELETED, id__gt=event.pk
+    )
+    if later.exists():
+        raise ConflictError(
+            _("Game %(number)s of table %(table)s was deleted again later: restore that one."),
+            number=number,
+            table=match.table,
+        )
+    snapshot: dict[str, Any] = event.old
     racks = [
         rules.RackIn(player=r["player"], tiles=r["tiles"])
         if r.get("tiles") is not None
@@ -216,8 +226,9 @@ def game_restore(*, match: Match, game_id: int, user: UserLike) -> Game:
         for r in snapshot["racks"]
     ]
     result = game_compute(match=match, ending=snapshot["ending"], racks=racks)
+    free = event.object_id is not None and not Game.objects.filter(pk=event.object_id).exists()
     game = Game.objects.create(
-        pk=game_id,
+        pk=event.object_id if free else None,
         match=match,
         number=number,
         ending=snapshot["ending"],

@@ -317,12 +317,28 @@ def _status_audit(*, tournament: Tournament, action: str, old: str, user: UserLi
     )
 
 
+def _settled_check(tournament: Tournament) -> None:
+    # The final placings must not rest on results nobody has vouched for.
+    waiting = Game.objects.filter(match__round__tournament=tournament).exclude(
+        state=Game.State.CONFIRMED
+    )
+    if waiting.exists():
+        raise ConflictError(
+            _(
+                "Games still wait for confirmation or a decision between two entries "
+                "(%(count)s): settle them on the desk's “To confirm” page before finishing."
+            ),
+            count=waiting.count(),
+        )
+
+
 @transaction.atomic
 def tournament_finish(*, tournament: Tournament, user: UserLike = None) -> Tournament:
     """Declare the tournament finished: its standings are its final placings.
 
-    Refused before a round is seated and while a table of any round has games
-    left to play (a game deleted in an early round counts too).
+    Refused before a round is seated, while a table of any round has games
+    left to play (a game deleted in an early round counts too) and while games
+    wait for confirmation.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status == Tournament.Status.FINISHED:
@@ -345,6 +361,7 @@ def tournament_finish(*, tournament: Tournament, user: UserLike = None) -> Tourn
             ),
         )
         raise ConflictError(template, number=number, tables=tables)
+    _settled_check(tournament)
     old = tournament.status
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])

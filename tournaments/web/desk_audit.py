@@ -20,7 +20,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.defaultfilters import floatformat
@@ -197,31 +196,10 @@ def events_shown(events: list[AuditEvent]) -> list[EventShown]:
             event=e,
             object=event_object(e),
             changes=event_changes(e, names),
-            restorable=(
-                e.action == Action.GAME_DELETED
-                and e.match_id is not None
-                and not getattr(e, "game_exists", True)
-                and not getattr(e, "deleted_later", False)
-            ),
+            restorable=getattr(e, "restorable", False),
         )
         for e in events
     ]
-
-
-def audit_annotated(*, tournament: Tournament, match: Match | None = None) -> Any:
-    """The trail, each event told whether its game is there now and whether
-    the same game was deleted again later (only the last deletion restores)."""
-    return audit_of(tournament=tournament, match=match).annotate(
-        game_exists=Exists(Game.objects.filter(pk=OuterRef("object_id"))),
-        deleted_later=Exists(
-            AuditEvent.objects.filter(
-                tournament=tournament,
-                action=Action.GAME_DELETED,
-                object_id=OuterRef("object_id"),
-                id__gt=OuterRef("id"),
-            )
-        ),
-    )
 
 
 @organiser_required
@@ -240,7 +218,7 @@ def audit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         if match is None:
             raise Http404
     kind = request.GET.get("kind", "")
-    events = audit_annotated(tournament=tournament, match=match)
+    events = audit_of(tournament=tournament, match=match)
     if kind in KINDS:
         events = events.filter(action__startswith=f"{kind}.")
     else:
@@ -263,22 +241,19 @@ def audit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @desk_action
 @organiser_required
-def game_restore_post(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpResponse:
-    """Bring a deleted game of the tournament back from its last deletion."""
+def game_restore_post(request: HttpRequest, tournament: Tournament, event_id: int) -> HttpResponse:
+    """Bring back the game a deletion event of the tournament removed."""
     back = reverse("web:desk-audit", kwargs={"slug": tournament.slug})
     event = (
-        AuditEvent.objects.filter(
-            tournament=tournament, object_id=game_id, action=Action.GAME_DELETED
-        )
-        .select_related("match__round__tournament")
-        .order_by("-at", "-id")
+        AuditEvent.objects.filter(tournament=tournament, pk=event_id, action=Action.GAME_DELETED)
+        .select_related("match")
         .first()
     )
     if event is None or event.match is None:
         messages.error(request, gettext("This tournament has no such deleted game to restore."))
         return desk_back(request, tournament, back)
     try:
-        game = game_restore(match=event.match, game_id=game_id, user=request.user)
+        game = game_restore(event=event, user=request.user)
     except UserError as error:
         messages.error(request, error.render(gettext))
     else:

@@ -25,14 +25,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.errors import UserError
 
-from ..backups.checks import document_read
+from ..backups.checks import FILE_MAX, document_read, too_large
 from ..backups.document import document_text, tournament_document
 from ..backups.restore import tournament_import
 from ..models import Tournament
 from .pages import LOGIN_URL, organiser_required
-
-# A thousand players over several rounds stay well below this.
-FILE_MAX = 50 * 1024 * 1024
 
 
 class RestoreForm(forms.Form):
@@ -53,7 +50,7 @@ class RestoreForm(forms.Form):
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
         if upload.size > FILE_MAX:
-            raise forms.ValidationError(gettext("The file is too large (at most 50 MB)."))
+            raise forms.ValidationError(too_large().render(gettext))
         return upload
 
     def user_error_add(self, error: UserError) -> None:

@@ -108,9 +108,6 @@ class HistoryLine:
 def history_lines(*, revisions: list[AuditEvent], seats: list[Seat]) -> list[HistoryLine]:
     """The history's snapshots laid out by seat, as the games grid is."""
     endings = dict(Game.Ending.choices)
-    last_deleted = {
-        r.object_id: r.pk for r in revisions if r.action == AuditEvent.Action.GAME_DELETED
-    }
     lines = []
     for revision in revisions:
         snapshot: dict[str, Any] = revision.new or revision.old or {}
@@ -130,9 +127,7 @@ def history_lines(*, revisions: list[AuditEvent], seats: list[Seat]) -> list[His
                 )
             )
         ending = str(snapshot.get("ending", ""))
-        restorable = last_deleted.get(revision.object_id) == revision.pk and not getattr(
-            revision, "game_exists", True
-        )
+        restorable = bool(getattr(revision, "restorable", False))
         lines.append(
             HistoryLine(
                 revision=revision,

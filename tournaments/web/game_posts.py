@@ -25,6 +25,7 @@ from django.utils.translation import gettext
 
 from scoring.errors import ConflictError, UserError, _
 
+from ..access import tournament_organiser
 from ..models import Game, Match, Tournament
 from ..services.games import GameTakenError, game_correct
 from ..services.results import GameEntered, game_enter
@@ -53,6 +54,7 @@ class PostedGame:
     entered: GameEntered | None = None
     taken: Game | None = None
     error: UserError | None = None
+    own: bool = False  # taken: the game this browser entered itself, waiting for another entry
 
     @property
     def status(self) -> int:
@@ -111,7 +113,7 @@ def game_posted_enter(request: HttpRequest, *, match: Match) -> PostedGame:
             # A match link has no user, so only the session tells the same phone apart.
             error = _own_entry_error(number)
             form.user_error_add(error)
-            return PostedGame(form, taken=existing, error=error)
+            return PostedGame(form, taken=existing, error=error, own=True)
     try:
         entered = game_enter(
             match=match,
@@ -121,8 +123,17 @@ def game_posted_enter(request: HttpRequest, *, match: Match) -> PostedGame:
             user=request.user,
         )
     except GameTakenError as taken:
-        form.user_error_add(taken)
-        return PostedGame(form, taken=taken.game, error=taken)
+        error = taken
+        if tournament_organiser(user=request.user, tournament=match.round.tournament):
+            # An organiser is not "this table": the same refusal, in words that suit a desk.
+            error = ConflictError(
+                _("Game %(number)s is already recorded: here it is."),
+                field="number",
+                code="game_taken",
+                number=taken.game.number,
+            )
+        form.user_error_add(error)
+        return PostedGame(form, taken=taken.game, error=error)
     except UserError as error:
         form.user_error_add(error)
         return PostedGame(form, error=error)

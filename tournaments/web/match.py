@@ -11,7 +11,8 @@ first a game entered elsewhere that waits for its *second entry*, otherwise
 the next new game. A game whose number is already recorded is *taken*: the
 page answers 409 with that game's racks beside the form, nothing stored. Once
 the tournament is finished the page says results are closed and any POST
-answers 409 with it.
+answers 409 with it. A *replaced* link (an organiser made the table a new one)
+answers 410 saying so, with any racks that were posted shown back, unstored.
 
 Every write answers with a redirect (POST-redirect-GET); a refused write
 (``UserError``) stores nothing and is shown next to the input it concerns.
@@ -28,7 +29,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from ..models import Game, Match, Rack, Seat, Tournament
-from ..selectors import match_detail
+from ..selectors import match_detail, match_replaced
 from ..services.games import game_racks_entered
 from .forms import GameCorrectForm, GameForm
 from .game_posts import PostedGame, game_posted_correct, game_posted_enter, games_mine
@@ -48,6 +49,52 @@ def _match_by_token(token: str) -> Match:
         return match_detail(token=token)
     except Match.DoesNotExist:
         raise Http404 from None
+
+
+@dataclass(frozen=True)
+class TypedRack:
+    """A rack as a visitor typed it, shown back as text (never checked or stored)."""
+
+    seat: Seat
+    tiles: str
+    points: str
+    jokers: str
+
+
+def _typed_racks(request: HttpRequest, seats: list[Seat], prefix: str) -> list[TypedRack]:
+    if request.method != "POST":
+        return []
+    typed = [
+        TypedRack(
+            seat=seat,
+            **{
+                name: str(request.POST.get(f"{prefix}p{seat.position}_{name}", ""))[:200].strip()
+                for name in ("tiles", "points", "jokers")
+            },
+        )
+        for seat in seats
+    ]
+    return typed if any(r.tiles or r.points or r.jokers for r in typed) else []
+
+
+def _replaced_page(request: HttpRequest, token: str, *, prefix: str = "") -> HttpResponse:
+    """A link an organiser replaced: 410 with where to go, and any racks typed
+    (shown back so they can be entered on the new link). Else 404."""
+    match = match_replaced(token=token)
+    if match is None:
+        raise Http404
+    seats = list(match.seats.select_related("player").order_by("position"))
+    return render(
+        request,
+        "tournaments/match_replaced.html",
+        {
+            "match": match,
+            "tournament": match.round.tournament,
+            "typed": _typed_racks(request, seats, prefix),
+            "ending": dict(Game.Ending.choices).get(str(request.POST.get(f"{prefix}ending", ""))),
+        },
+        status=410,
+    )
 
 
 def _offer(request: HttpRequest, view: MatchView) -> tuple[Offer | None, list[Game]]:
@@ -74,6 +121,32 @@ def _game_shown(view: MatchView, game: Game) -> list[tuple[Seat, Rack | None]]:
     return list(zip(view.seats, racks, strict=True))
 
 
+def _number_shown(form: GameForm | None, offer: Offer | None, view: MatchView) -> int | None:
+    """The game number the heading names: the posted one if it is a game of this
+    table still free, else the offered one (the form is set to post that one)."""
+    number = offer.number if offer is not None else None
+    if form is None or not form.is_bound:
+        return number
+    posted = form.cleaned_data.get("number") if hasattr(form, "cleaned_data") else None
+    taken = {game.number for game, _racks in view.games}
+    if isinstance(posted, int) and 1 <= posted <= view.planned and posted not in taken:
+        return posted
+    if number is not None:
+        # Never echo a junk number back: the form posts the number its heading names.
+        form.data = form.data.copy()
+        form.data["number"] = str(number)
+    return number
+
+
+def _taken_message(posted: PostedGame, view: MatchView) -> str:
+    taken = posted.taken
+    if taken is None or posted.error is None:
+        return ""
+    if taken.pk in view.withheld and not posted.own:
+        return gettext("Game %(number)s waits for a second entry.") % {"number": taken.number}
+    return posted.error.render(gettext)
+
+
 def _match_page(
     request: HttpRequest,
     match: Match,
@@ -82,21 +155,22 @@ def _match_page(
     correct_form: GameCorrectForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    view = match_view(match)
     tournament = match.round.tournament
+    organiser = can_organise(request, tournament)
+    view = match_view(match, withhold=not organiser)
     offer, waiting = _offer(request, view)
     taken = posted.taken if posted is not None else None
+    if taken is not None:
+        # The refusal already says it: no second notice about the same game.
+        waiting = [game for game in waiting if game.pk != taken.pk]
     form: GameForm | None = None
     if posted is not None and taken is None and offer is not None:
         form = posted.form  # shown again with its errors, under the number it named
     elif offer is not None:
         form = GameForm(seats=view.seats, number=offer.number)
-    number = offer.number if offer is not None else None
-    if form is not None and form.is_bound:
-        raw = str(form.data.get("number", ""))
-        number = int(raw) if raw.isdigit() else number
+    number = _number_shown(form, offer, view)
     last = view.last_game
-    if correct_form is None and last is not None:
+    if correct_form is None and last is not None and organiser:
         racks = game_racks_entered(racks=[r for r in view.games[-1][1] if r is not None])
         correct_form = GameCorrectForm(
             seats=view.seats,
@@ -122,9 +196,8 @@ def _match_page(
             "second": offer is not None and offer.second and number == offer.number,
             "waiting": waiting,
             "taken": taken,
-            "taken_message": posted.error.render(gettext)
-            if taken and posted and posted.error
-            else "",
+            "taken_message": _taken_message(posted, view) if posted is not None else "",
+            "taken_withheld": taken is not None and taken.pk in view.withheld,
             "taken_racks": _game_shown(view, taken) if taken is not None else [],
             # A game posted after the last one was recorded: say why it was refused.
             "refused": (
@@ -134,7 +207,7 @@ def _match_page(
             ),
             "correct_form": correct_form,
             "correct_open": correct_form is not None and correct_form.is_bound,
-            "can_organise": can_organise(request, tournament),
+            "can_organise": organiser,
         },
         status=status,
     )
@@ -146,7 +219,10 @@ def _frozen(match: Match) -> bool:
 
 def match_entry(request: HttpRequest, token: str) -> HttpResponse:
     """Show a match's games; POST enters the game its form names."""
-    match = _match_by_token(token)
+    try:
+        match = _match_by_token(token)
+    except Http404:
+        return _replaced_page(request, token)
     if request.method != "POST":
         return _match_page(request, match)
     if _frozen(match):
@@ -165,7 +241,10 @@ def match_correct(request: HttpRequest, token: str) -> HttpResponse:
     Organisers only, as in the API: the token lets a table record its games,
     while corrections stay with the people answerable for the results.
     """
-    match = _match_by_token(token)
+    try:
+        match = _match_by_token(token)
+    except Http404:
+        return _replaced_page(request, token, prefix="fix-")
     if not can_organise(request, match.round.tournament):
         raise PermissionDenied
     if _frozen(match):

@@ -14,7 +14,9 @@ Vocabulary:
   layout that leads back to the desk, with the 405 status a GET of a
   POST-only address has;
 * a *match view* is a match as a page draws it: seats in order, each game's
-  racks in seat order, and each seat's running total.
+  racks in seat order, and each seat's running total. Under double entry a
+  game still ``entered`` may be *withheld* (its racks not shown, not in the
+  totals) so that the phone giving the second entry types its own.
 """
 
 from __future__ import annotations
@@ -90,6 +92,7 @@ class MatchView:
     seats: list[Seat]
     games: list[tuple[Game, list[Rack | None]]]
     totals: list[Decimal]
+    withheld: frozenset[int] = frozenset()
 
     @property
     def planned(self) -> int:
@@ -104,16 +107,30 @@ class MatchView:
         return self.games[-1][0] if self.games else None
 
 
-def match_view(match: Match) -> MatchView:
-    """Lay out a match whose seats and games (with racks) are prefetched."""
+def match_view(match: Match, *, withhold: bool = False) -> MatchView:
+    """Lay out a match whose seats and games (with racks) are prefetched.
+
+    ``withhold``: leave out the racks of games waiting for a second entry
+    (double entry only), from the rows and from the totals.
+    """
     seats = list(match.seats.all())
     games = []
     totals = [Decimal(0)] * len(seats)
+    withhold = withhold and (
+        match.round.tournament.confirmation == Tournament.Confirmation.DOUBLE_ENTRY
+    )
+    withheld: set[int] = set()
     for game in match.games.all():
+        if withhold and game.state == Game.State.ENTERED:
+            withheld.add(game.pk)
+            games.append((game, [None] * len(seats)))
+            continue
         by_player = {r.player_id: r for r in game.racks.all()}
         racks = [by_player.get(s.player_id) for s in seats]
         for i, rack in enumerate(racks):
             if rack is not None:
                 totals[i] += rack.score
         games.append((game, racks))
-    return MatchView(match=match, seats=seats, games=games, totals=totals)
+    return MatchView(
+        match=match, seats=seats, games=games, totals=totals, withheld=frozenset(withheld)
+    )

@@ -112,7 +112,7 @@ urlpatterns: list[URLPattern] = [
         name="desk-game-confirm",
     ),
     path(
-        "t/<slug:slug>/organise/games/<id:game_id>/restore/",
+        "t/<slug:slug>/organise/audit/<id:event_id>/restore/",
         desk_audit.game_restore_post,
         name="desk-game-restore",
     ),

@@ -151,6 +151,17 @@ def test_settling_a_dispute(pair, owner, take, points, version):
     assert game["scores"][1]["points"] == points and game["version"] == version
 
 
+def test_a_dispute_needs_take(pair, owner):
+    match, ids = pair
+    confirmation(match, "double_entry")
+    game_id = post_game(client_as(match_token=match.token), match, body(ids, 10, 1)).json()["id"]
+    post_game(client_as(owner), match, body(ids, 12, number=1))
+    for sent in (None, {}):
+        refused = client_as(owner).post(f"/api/v1/games/{game_id}/confirm/", sent, format="json")
+        assert refused.status_code == 400 and "take" in refused.json()
+    assert Game.objects.get().state == "disputed"
+
+
 def test_restore_brings_back_identical_scores(pair, owner, other, anon, staff):
     match, ids = pair
     client = client_as(owner)

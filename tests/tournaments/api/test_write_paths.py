@@ -140,7 +140,7 @@ STALE = {"If-Match": '"999"'}
 
 
 def backup_of(slug: str) -> dict[str, Any]:
-    return tournament_document(tournament=Tournament.objects.get(slug=slug), checksum=False)
+    return tournament_document(tournament=Tournament.objects.get(slug=slug))
 
 
 def const(value: Any) -> Callable[[World], Any]:

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from scoring import rules
-from tournaments.backups.document import FORMAT, VERSION, decimal_text
+from tournaments.backups.document import FORMAT, VERSION, checksum_of, decimal_text
 
 WHEN = "2026-11-21T10:00:00+00:00"
 SETTINGS: dict[str, Any] = {
@@ -70,4 +70,5 @@ def big_document(*, players: int, rounds: int, games: int) -> dict[str, Any]:
                         for i, (r, tp) in enumerate(zip(out.racks, tps, strict=True))
                      ]}
                 )  # fmt: skip
+    document["checksum"] = checksum_of(document)
     return document

@@ -10,9 +10,11 @@ from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
 from tests.tournaments.api.conftest import client_as
-from tournaments.backups.document import tournament_document
-from tournaments.models import Tournament
+from tournaments.backups.checks import FILE_MAX
+from tournaments.backups.document import checksum_of, tournament_document
+from tournaments.models import Game, Tournament
 
+from .big import big_document
 from .conftest import normal, rows_count, standings_json
 
 pytestmark = pytest.mark.django_db
@@ -65,10 +67,21 @@ def test_any_logged_in_user_restores_a_backup_and_owns_it(played, owner):
     )
 
 
+IMPORT = "/api/v1/tournaments/import/"
+
+
+def test_an_existing_slug_answers_409_naming_it(played, owner):
+    document = tournament_document(tournament=played)
+    before = rows_count()
+    response = client_as(owner).post(IMPORT, json.dumps(document), content_type="application/json")
+    assert response.status_code == 409, response.content
+    assert f"“{played.slug}” exists already" in response.json()["slug"][0]
+    assert rows_count() == before
+
+
 @pytest.mark.parametrize(
     ("query", "change", "field", "reason"),
     [
-        ("", None, "slug", "exists already"),
         ("?slug=no%20way", None, "slug", "is not valid"),
         ("?slug=x", lambda d: d.update(format="other"), "document", "its format is “other”"),
         ("?slug=x", lambda d: d.update(version=7), "document", "version 7"),
@@ -84,6 +97,7 @@ def test_a_refused_backup_answers_400_with_the_reason(played, owner, query, chan
     document = tournament_document(tournament=played, checksum=False)
     if change:
         change(document)
+    document["checksum"] = checksum_of(document)
     before = rows_count()
     response = client_as(owner).post(
         f"/api/v1/tournaments/import/{query}", json.dumps(document), content_type="application/json"
@@ -98,6 +112,54 @@ def test_a_body_that_is_no_document_is_refused(owner):
     for body in ("[1, 2]", '"text"', "{not json"):
         response = client.post("/api/v1/tournaments/import/", body, content_type="application/json")
         assert response.status_code == 400, (body, response.content)
+        assert response.json()["document"]
+
+
+def test_an_empty_body_is_named_so(owner):
+    response = client_as(owner).post(IMPORT, b"", content_type="application/json")
+    assert response.status_code == 400, response.content
+    assert response.json() == {"document": ["The file is empty."]}
+
+
+def test_a_body_with_a_byte_order_mark_restores(played, owner):
+    body = b"\xef\xbb\xbf" + json.dumps(tournament_document(tournament=played)).encode()
+    response = client_as(owner).post(
+        f"{IMPORT}?slug=bom", body, content_type="application/json; charset=utf-8"
+    )
+    assert response.status_code == 201, response.content
+    assert Tournament.objects.filter(slug="bom").exists()
+
+
+def test_a_body_over_the_limit_answers_413_naming_it(owner):
+    before = rows_count()
+    response = client_as(owner).post(IMPORT, b" " * (FILE_MAX + 1), content_type="application/json")
+    assert response.status_code == 413, response.content[:200]
+    assert response.json() == {
+        "document": ["The file is too large: a backup can be at most 50 MB."]
+    }
+    assert rows_count() == before
+
+
+def test_a_thousand_player_backup_restores_once_under_an_idempotency_key(owner):
+    """Above Django's limit for request bodies (2.5 MB), below the backup's;
+    the Idempotency-Key fingerprints the body the view reads."""
+    body = json.dumps(big_document(players=1000, rounds=3, games=4))
+    assert len(body) > 3_000_000
+    client = client_as(owner)
+    answers = [
+        client.post(
+            f"{IMPORT}?slug=nationals-copy",
+            body,
+            content_type="application/json",
+            HTTP_IDEMPOTENCY_KEY="restore-1",
+        )
+        for _ in range(2)
+    ]
+    assert [a.status_code for a in answers] == [201, 201], answers[0].content[:300]
+    assert answers[1]["Idempotent-Replayed"] == "true"
+    assert answers[1].json() == answers[0].json()
+    copy = Tournament.objects.get(slug="nationals-copy")
+    assert Game.objects.filter(match__round__tournament=copy).count() == 3_000
 
 
 def test_anonymous_imports_are_refused(played):

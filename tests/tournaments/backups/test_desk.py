@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import UserFactory
-from tournaments.backups.document import document_text, tournament_document
+from tournaments.backups.document import checksum_of, document_text, tournament_document
 from tournaments.models import Tournament
 
 from .conftest import normal, rows_count
@@ -95,6 +95,7 @@ def test_a_refused_file_shows_the_reason_and_stores_nothing(played, owner, slug,
     document = tournament_document(tournament=played, checksum=False)
     if change:
         change(document)
+    document["checksum"] = checksum_of(document)
     before = rows_count()
     response = client_for(owner).post(RESTORE, {"file": upload(document), "slug": slug})
     assert response.status_code == 400
@@ -109,3 +110,26 @@ def test_a_file_that_is_no_json_is_refused(owner):
     assert "not valid JSON" in response.content.decode()
     response = client_for(owner).post(RESTORE, {})
     assert response.status_code == 400
+
+
+def test_an_existing_slug_is_named_at_the_slug_field(played, owner):
+    document = tournament_document(tournament=played)
+    response = client_for(owner).post(RESTORE, {"file": upload(document)})
+    assert response.status_code == 400
+    errors = response.context["form"].errors
+    assert f"“{played.slug}” exists already" in errors["slug"][0] and "file" not in errors
+
+
+def test_a_file_with_a_byte_order_mark_restores(played, owner):
+    data = b"\xef\xbb\xbf" + document_text(tournament_document(tournament=played)).encode()
+    file = SimpleUploadedFile("bom.json", data, "application/json")
+    response = client_for(owner).post(RESTORE, {"file": file, "slug": "bom"})
+    assert response.status_code == 302
+    assert Tournament.objects.filter(slug="bom").exists()
+
+
+def test_a_blank_file_is_named_empty(owner):
+    file = SimpleUploadedFile("blank.json", b"\n\n", "application/json")
+    response = client_for(owner).post(RESTORE, {"file": file})
+    assert response.status_code == 400
+    assert response.context["form"].errors["file"] == ["The file is empty."]

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from scoring.errors import UserError
-from tournaments.backups.checks import document_read
+from scoring.errors import ConflictError, UserError
+from tournaments.backups.checks import FILE_MAX, TooLargeError, document_read
 from tournaments.backups.document import checksum_of, tournament_document
 from tournaments.backups.restore import tournament_import
 
@@ -27,11 +27,11 @@ def refusal(document: Any, owner: Any, slug: str | None = "restored") -> UserErr
     return caught.value
 
 
-def changed(played: Any, change: Callable[[dict], Any], *, keep_checksum: bool = False) -> dict:
+def changed(played: Any, change: Callable[[dict], Any]) -> dict:
+    """The backup changed, its checksum taken again: what a forger would do."""
     document = tournament_document(tournament=played, checksum=False)
     change(document)
-    if keep_checksum:
-        document["checksum"] = checksum_of(document)
+    document["checksum"] = checksum_of(document)
     return document
 
 
@@ -85,8 +85,22 @@ def test_a_changed_file_with_its_checksum_is_refused(played, owner):
 
 
 def test_a_recomputed_checksum_does_not_hide_a_tampered_score(played, owner):
-    document = changed(played, set_("games.1.racks.3.score", "99.00"), keep_checksum=True)
+    document = changed(played, set_("games.1.racks.3.score", "99.00"))
     assert "games[1].racks[3].score" in refusal(document, owner).render()
+
+
+def test_a_file_without_its_checksum_is_refused(played, owner):
+    """Deleting the checksum does not let an edit the checks allow through."""
+    document = tournament_document(tournament=played, checksum=False)
+    document["audit"][0]["action"] = "game.deleted"
+    assert refusal(document, owner).render() == (
+        "The file has no checksum: it was not written by Rackscore's export or was changed."
+    )
+
+
+def test_an_invented_audit_action_is_refused(played, owner):
+    document = changed(played, set_("audit.0.action", "<script>"))
+    assert "at audit[0].action: '<script>' is not one of" in refusal(document, owner).render()
 
 
 @pytest.mark.parametrize(
@@ -95,12 +109,28 @@ def test_a_recomputed_checksum_does_not_hide_a_tampered_score(played, owner):
         (b'{"format": "rackscore-tournament", ', "not valid JSON (line 1, column 36"),
         (b'"\xc3\x28"', "not UTF-8"),
         (b"[1, 2]", "holds no JSON object"),
+        (b"", "The file is empty."),
+        (b" \n", "The file is empty."),
+        ("\ufeff", "The file is empty."),
     ],
 )
 def test_a_corrupt_file_is_refused(data, reason):
     with pytest.raises(UserError) as caught:
         document_read(data)
     assert reason in caught.value.render()
+
+
+def test_a_file_over_the_limit_is_refused_unread():
+    with pytest.raises(TooLargeError) as caught:
+        document_read(b" " * (FILE_MAX + 1))
+    assert (caught.value.status, caught.value.field) == (413, "document")
+    assert caught.value.render() == "The file is too large: a backup can be at most 50 MB."
+
+
+def test_a_byte_order_mark_is_read_past(played, owner):
+    text = json.dumps(tournament_document(tournament=played))
+    for data in (b"\xef\xbb\xbf" + text.encode(), "\ufeff" + text):
+        assert document_read(data)["format"] == "rackscore-tournament"
 
 
 @pytest.mark.parametrize(
@@ -115,6 +145,10 @@ def test_a_corrupt_file_is_refused(data, reason):
         (set_("games.0.racks.1.points", -3), "at games[0].racks[1].points: -3 is less than"),
         (set_("games.0.racks.1.points", "3"), "at games[0].racks[1].points: '3' is not of type"),
         (set_("tournament.pool_tie", "coin"), "at tournament.pool_tie: 'coin' is not one of"),
+        (set_("tournament.language", "xx"), "at tournament.language: 'xx' is not one of"),
+        (set_("entries.0.status", "gone"), "at entries[0].status: 'gone' is not one of"),
+        (set_("rounds.0.stage", "quarter"), "at rounds[0].stage: 'quarter' is not one of"),
+        (set_("games.0.state", "lost"), "at games[0].state: 'lost' is not one of"),
         (lambda d: d.pop("audit"), "at (the document): 'audit' is a required property"),
         (set_("players.0.surprise", 1), "at players[0]: Additional properties"),
         (set_("tournament.tie_breaks", ["luck"]), "tournament.tie_breaks: "),
@@ -154,6 +188,7 @@ def test_a_dangling_or_repeated_reference_is_refused(played, owner, change, reas
 def test_an_existing_slug_is_refused_unless_a_new_one_is_given(played, owner):
     document = tournament_document(tournament=played)
     error = refusal(document, owner, slug=None)
+    assert isinstance(error, ConflictError) and error.status == 409
     assert error.field == "slug"
     assert f"slug “{played.slug}” exists already" in error.render()
     assert "“new” exists already" in refusal(document, owner, slug="new").render()  # reserved

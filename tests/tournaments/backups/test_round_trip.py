@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
+from scoring.errors import ConflictError
 from tournaments.backups.document import checksum_of, tournament_document
 from tournaments.backups.restore import tournament_import
-from tournaments.models import AuditEvent, Game, Tournament
+from tournaments.models import AuditEvent, Game, Match, Tournament
+from tournaments.services.games import game_delete
+from tournaments.services.results import game_restore
 
 from .conftest import normal, standings_json
 
@@ -53,6 +56,43 @@ def test_the_restored_history_still_serves(played, owner):
         object_id=None
     )  # the deleted game's recording is unmapped too
     assert set(recorded.values_list("object_id", flat=True)) == games
+
+
+def test_a_deleted_game_of_the_copy_is_restored_from_its_event(played, owner):
+    """The deletion event keeps its match, game number and snapshot (its game
+    id is not the copy's), which is all the restore needs; into another
+    database, the snapshot names the copy's players."""
+    second = Match.objects.filter(round__tournament=played, round__number=2).get()
+    deleted = second.games.get()
+    kept = {(r.position, r.points, r.rack_value, r.score, r.winner) for r in deleted.racks.all()}
+    game_delete(game=deleted, user=owner)
+    document = tournament_document(tournament=played)
+    for player in document["players"]:
+        player["name"] += " (elsewhere)"
+    document["checksum"] = checksum_of(document)
+    copy = tournament_import(document=document, owner=owner, slug="copy")
+    events = AuditEvent.objects.filter(tournament=copy, action="game.deleted")
+    event = events.get(round_number=2)
+    assert event.object_id is None
+    assert (event.match.round.tournament, event.game_number) == (copy, deleted.number)
+    game = game_restore(event=event, user=owner)
+    assert (game.match, game.number) == (event.match, deleted.number)
+    assert {
+        (r.position, r.points, r.rack_value, r.score, r.winner) for r in game.racks.all()
+    } == kept
+    seated = set(event.match.seats.values_list("player_id", flat=True))
+    assert set(game.racks.values_list("player_id", flat=True)) == seated
+    assert AuditEvent.objects.filter(tournament=copy, action="game.restored").count() == 1
+    # The first round's deleted game has its number taken again: refused as on the source.
+    with pytest.raises(ConflictError):
+        game_restore(event=events.get(round_number=1), user=owner)
+
+
+def test_the_export_command_names_a_folder_it_cannot_write(played, tmp_path):
+    with pytest.raises(CommandError, match="the folder /nonexistent does not exist"):
+        call_command("export_tournament", played.slug, "--out", "/nonexistent/x.json")
+    with pytest.raises(CommandError, match=f"Cannot write {tmp_path}"):
+        call_command("export_tournament", played.slug, "--out", str(tmp_path))
 
 
 def test_an_import_into_another_owner_keeps_the_co_organiser(played, co):
@@ -103,7 +143,7 @@ def test_players_new_to_the_database_are_named_by_their_new_ids(played, owner):
     document = tournament_document(tournament=played)
     for player in document["players"]:
         player["name"] += " (elsewhere)"
-    document.pop("checksum")
+    document["checksum"] = checksum_of(document)
     copy = tournament_import(document=document, owner=owner, slug="elsewhere")
     new_ids = set(copy.entries.values_list("player_id", flat=True))
     assert not new_ids & {p["id"] for p in document["players"]}

@@ -61,7 +61,6 @@ NOT_AUDITED = {
     "games.game_snapshot": "a read",
     "games.game_state_new": "a read",
     "results.game_second_entry": "a read",
-    "results.game_deleted_event": "a read",
     "stages.stage_tables": "a read",
     "tournaments.slug_free": "a read",
     "tournaments.has_results": "a read",
@@ -263,7 +262,10 @@ WRITES: dict[str, Write] = {
     ),
     "results.game_restore": Write(
         A.GAME_RESTORED,
-        lambda t, u, g: results.game_restore(match=g.match, game_id=g.pk, user=u),
+        lambda t, u, g: results.game_restore(
+            event=AuditEvent.objects.filter(action=A.GAME_DELETED, object_id=g.pk).latest("id"),
+            user=u,
+        ),
         prepare=_deleted,
         at_match=True,
     ),

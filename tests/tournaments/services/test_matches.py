@@ -7,7 +7,7 @@ import pytest
 
 from scoring.errors import ConflictError
 from tests.factories import match_seated
-from tournaments.models import AuditEvent, Match, Tournament
+from tournaments.models import AuditEvent, Match, Tournament, match_token_digest
 from tournaments.services.matches import match_token_regenerate
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def test_regenerating_changes_the_token_and_the_old_one_stops():
     event = AuditEvent.objects.get()
     assert event.action == AuditEvent.Action.TOKEN_REGENERATED
     assert (event.user, event.match, event.object_id) == (organiser, match, match.pk)
-    assert event.old == {"token": f"…{old[-4:]}"}
+    assert event.old == {"token": f"…{old[-4:]}", "digest": match_token_digest(old)}
     assert event.new == {"token": f"…{changed.token[-4:]}"}
     # Neither token is in the trail whole.
     stored = str(event.old) + str(event.new)

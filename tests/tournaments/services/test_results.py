@@ -16,10 +16,17 @@ from tournaments.models import AuditEvent, Game, Match, Tournament
 from tournaments.services.games import GameTakenError, game_delete, game_record
 from tournaments.services.matches import match_token_regenerate
 from tournaments.services.results import game_confirm, game_enter, game_restore
+from tournaments.services.tournaments import tournament_finish
 
 pytestmark = pytest.mark.django_db
 
 A = AuditEvent.Action
+
+
+def _deletion(game: Game) -> AuditEvent:
+    return AuditEvent.objects.filter(action=A.GAME_DELETED, object_id=game.pk).latest("id")
+
+
 LINK = AnonymousUser()
 
 
@@ -185,6 +192,31 @@ def test_settling_a_dispute_with_the_second_version_takes_its_scores():
     )
 
 
+def test_a_dispute_is_not_settled_without_saying_which_version_stands():
+    match = _match(Tournament.Confirmation.DOUBLE_ENTRY)
+    game = _enter(match, LINK).game
+    _enter(match, UserFactory(), points=9)
+    with pytest.raises(UserError) as refused:
+        game_confirm(game=game, user=match.round.tournament.owner)
+    assert refused.value.field == "take" and refused.value.status == 400
+    game.refresh_from_db()
+    assert game.state == Game.State.DISPUTED and game.second_entry is not None
+
+
+def test_a_tournament_with_games_to_confirm_is_not_finished():
+    match = _match(Tournament.Confirmation.ORGANISER)
+    for number in range(1, match.round.games_per_match + 1):
+        _enter(match, LINK, number=number)
+    tournament = match.round.tournament
+    with pytest.raises(ConflictError, match="wait for confirmation"):
+        tournament_finish(tournament=tournament, user=tournament.owner)
+    tournament.refresh_from_db()
+    assert tournament.status != Tournament.Status.FINISHED
+    for game in match.games.all():
+        game_confirm(game=game, user=tournament.owner)
+    assert tournament_finish(tournament=tournament).status == Tournament.Status.FINISHED
+
+
 def test_taking_a_second_version_that_is_not_there_is_refused():
     match = _match(Tournament.Confirmation.ORGANISER)
     game = _enter(match, LINK).game
@@ -210,7 +242,7 @@ def test_restore_brings_a_deleted_game_back_as_it_was():
     match = _match()
     game, scores = _deleted(match)
     organiser = match.round.tournament.owner
-    restored = game_restore(match=match, game_id=game.pk, user=organiser)
+    restored = game_restore(event=_deletion(game), user=organiser)
     assert (restored.pk, restored.number, restored.ending) == (game.pk, 1, "rummikub")
     assert _scores(restored) == scores and restored.version == game.version + 1
     event: Any = AuditEvent.objects.get(action=A.GAME_RESTORED)
@@ -223,21 +255,37 @@ def test_restore_is_refused_when_the_number_was_recorded_again():
     game, _ = _deleted(match)
     game_record(match=match, ending="rummikub", racks=_racks(match, 4), number=1)
     with pytest.raises(ConflictError, match="recorded again"):
-        game_restore(match=match, game_id=game.pk, user=None)
+        game_restore(event=_deletion(game), user=None)
     assert not AuditEvent.objects.filter(action=A.GAME_RESTORED).exists()
 
 
-def test_restore_of_a_game_not_deleted_or_of_another_match_is_refused():
+def test_restore_from_anything_but_the_last_deletion_is_refused():
     match = _match()
     game, _ = _deleted(match)
-    kept = match.games.get()
-    with pytest.raises(ConflictError, match="not deleted"):
-        game_restore(match=match, game_id=kept.pk, user=None)
-    with pytest.raises(UserError) as elsewhere:
-        game_restore(match=_match(), game_id=game.pk, user=None)
-    assert elsewhere.value.status == 400
-    assert not Game.objects.filter(pk=game.pk).exists()
-    assert not AuditEvent.objects.filter(action=A.GAME_RESTORED).exists()
+    first = _deletion(game)
+    recorded = AuditEvent.objects.filter(action=A.GAME_RECORDED).first()
+    assert recorded is not None
+    with pytest.raises(UserError) as not_a_deletion:
+        game_restore(event=recorded, user=None)
+    assert not_a_deletion.value.status == 400
+    # Restored, then deleted again: only the later deletion brings it back.
+    game_delete(game=game_restore(event=first, user=None))
+    with pytest.raises(ConflictError, match="deleted again later"):
+        game_restore(event=first, user=None)
+    assert not Game.objects.filter(number=game.number, match=match).exists()
+    assert game_restore(event=_deletion(game), user=None).pk == game.pk
+
+
+def test_a_deletion_without_its_game_id_restores_under_a_new_id():
+    # A tournament restored from a backup keeps its deletions, not their old ids.
+    match = _match()
+    game, scores = _deleted(match)
+    event = _deletion(game)
+    AuditEvent.objects.filter(pk=event.pk).update(object_id=None)
+    event.refresh_from_db()
+    restored = game_restore(event=event, user=None)
+    assert restored.pk != game.pk and restored.number == game.number
+    assert _scores(restored) == scores
 
 
 # ----------------------------------------------------------------------------- finished
@@ -254,7 +302,7 @@ FROZEN: dict[str, Callable[[Match, Game, Game], Any]] = {
     "game_enter": lambda m, g, d: _enter(m, LINK, number=None),
     "game_enter_second": lambda m, g, d: _enter(m, LINK, number=g.number),
     "game_confirm": lambda m, g, d: game_confirm(game=g, user=m.round.tournament.owner),
-    "game_restore": lambda m, g, d: game_restore(match=m, game_id=d.pk, user=None),
+    "game_restore": lambda m, g, d: game_restore(event=_deletion(d), user=None),
     "match_token_regenerate": lambda m, g, d: match_token_regenerate(match=m, user=None),
 }
 

@@ -141,7 +141,8 @@ def test_a_phone_cannot_confirm_its_own_entry(client: Client) -> None:
     assert response.status_code == 409
     text = response.content.decode()
     assert "You entered game 1 on this phone: its second entry has to come from another" in text
-    assert "R5 J" in text  # the game it entered, shown
+    assert text.count("You entered game 1 on this phone") == 1  # said once, not twice
+    assert "R5 J" not in text  # withheld until its second entry, even from this phone
     assert response.context["form"]["number"].value() == 2
     game = Game.objects.get()
     assert game.state == Game.State.ENTERED and game.version == 1
@@ -210,7 +211,7 @@ def test_the_desk_sends_the_number_it_shows_through_the_same_handler(client: Cli
     assert 'name="number" value="2"' in client.get(url).content.decode()
     taken = client.post(url, entry_post(match, first_racks(match), number=1))
     assert taken.status_code in (400, 409)
-    assert "Game 1 was already entered by this table: here it is." in taken.content.decode()
+    assert "Game 1 is already recorded: here it is." in taken.content.decode()
     assert Game.objects.count() == 1
     assert client.post(url, entry_post(match, first_racks(match), number=2)).status_code == 302
     assert sorted(Game.objects.values_list("number", flat=True)) == [1, 2]

@@ -10,7 +10,7 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.backups.document import document_text, tournament_document
 
@@ -30,5 +30,11 @@ class Command(BaseCommand):
         if out is None:
             self.stdout.write(text, ending="")
             return
-        Path(out).write_text(text, encoding="utf-8")
+        path = Path(out)
+        if not path.parent.is_dir():
+            raise CommandError(f"Cannot write {out}: the folder {path.parent} does not exist.")
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise CommandError(f"Cannot write {out}: {error.strerror}.") from error
         self.stderr.write(self.style.SUCCESS(f"Backup of “{found.name}” written to {out}."))
