@@ -5,10 +5,14 @@ tournament's events newest first, a page at a time, narrowed to one table
 (``?match=<id>``: its *history*) or one *kind* (``?kind=game``: what the
 events concern, the first part of their action). Each event shows when, who,
 the action, its *object* (round, table, game) and its *changes*: one row per
-changed key with the old and the new value; a game's snapshot becomes one row
-per player (what was entered and the score it gave), by the player's name.
-A deleted game is *restorable* while it is not back and this is its last
-deletion; restoring is a POST that runs ``services.results.game_restore``.
+changed key with the old and the new value (a setting by its label, a choice
+by its words, a list as a plain list); a game's snapshot becomes one row per
+player (what was entered and, in brackets, the score it gave), by the
+player's name. A *note* says what an action meant when its name alone does
+not: a correction of a disputed game is how the second entry was taken.
+A deletion is *restorable* (``selectors.audit_of``) while its game's number is
+free at its table and not deleted again later; restoring is a POST naming the
+deletion event, which runs ``services.results.game_restore``.
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import FieldDoesNotExist
 from django.core.paginator import Paginator
+from django.db import models
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.defaultfilters import floatformat
@@ -28,7 +34,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from scoring.errors import UserError
 
-from ..models import AuditEvent, Game, Match, Player, Tournament
+from ..models import Adjustment, AuditEvent, Entry, Game, Match, Player, Round, Tournament
 from ..selectors import audit_of
 from ..services.results import game_restore
 from .desk_trust import desk_back, entered_text
@@ -56,6 +62,15 @@ OBJECTS = {
     "tournament": pgettext_lazy("audit object", "Tournament"),
 }
 
+# Whose fields an event's keys are: their labels and choices read better than codes.
+MODELS: dict[str, type[models.Model]] = {
+    "settings": Tournament,
+    "tournament": Tournament,
+    "entry": Entry,
+    "round": Round,
+    "adjustment": Adjustment,
+}
+
 
 @dataclass(frozen=True)
 class Change:
@@ -72,6 +87,7 @@ class EventShown:
     object: str
     changes: list[Change]
     restorable: bool
+    note: str = ""
 
 
 def _plain(value: Any) -> str:
@@ -79,9 +95,40 @@ def _plain(value: Any) -> str:
         return "—"
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
+    if isinstance(value, list):
+        return ", ".join(_item(v) for v in value) or "—"
+    if isinstance(value, dict):
+        return "; ".join(f"{_item(k)}: {_plain(v)}" for k, v in value.items()) or "—"
+    return str(value)
+
+
+def _item(value: Any) -> str:
+    # A list's codes ("table_points") read as words; nested values stay compact.
+    if isinstance(value, str):
+        return value.replace("_", " ")
     if isinstance(value, dict | list):
         return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
     return str(value)
+
+
+def _field(event: AuditEvent, key: str) -> models.Field[Any, Any] | None:
+    model = MODELS.get(event.object_type)
+    if model is None:
+        return None
+    try:
+        field = model._meta.get_field(key)
+    except FieldDoesNotExist:
+        return None
+    return field if isinstance(field, models.Field) else None
+
+
+def _labelled(field: models.Field[Any, Any] | None, value: Any) -> str:
+    """A value in words: a choice by its label, anything else plainly."""
+    if field is not None and field.choices and isinstance(value, str | int):
+        labels: dict[Any, Any] = dict(field.flatchoices)
+        if value in labels:
+            return str(labels[value])
+    return _plain(value)
 
 
 def _is_game(value: Any) -> bool:
@@ -116,10 +163,11 @@ def _rack_text(rack: dict[str, Any] | None) -> str:
     try:
         value = Decimal(str(score))
     except ArithmeticError:
-        return f"{entered} → {score}"
-    # As the score grids show it: no trailing zeros, a sign on a gain.
-    shown = floatformat(value, -2)
-    return f"{entered} → {'+' if value > 0 else ''}{shown}"
+        shown = str(score)
+    else:
+        # As the score grids show it: no trailing zeros, a sign on a gain.
+        shown = f"{'+' if value > 0 else ''}{floatformat(value, -2)}"
+    return gettext("%(entered)s (score %(score)s)") % {"entered": entered, "score": shown}
 
 
 def _game_changes(old: Any, new: Any, names: dict[int, str]) -> list[Change]:
@@ -166,7 +214,9 @@ def event_changes(event: AuditEvent, names: dict[int, str]) -> list[Change]:
             a, b = before.get(key), after.get(key)
             if key == "player":
                 a, b = names.get(a, a) if a else a, names.get(b, b) if b else b
-            rows.append(Change(key.replace("_", " "), _plain(a), _plain(b)))
+            field = _field(event, key)
+            label = str(field.verbose_name) if field is not None else key.replace("_", " ")
+            rows.append(Change(label, _labelled(field, a), _labelled(field, b)))
         return rows
     if old is None and new is None:
         return []
@@ -189,14 +239,50 @@ def event_object(event: AuditEvent) -> str:
     return str(OBJECTS.get(event.object_type, event.object_type))
 
 
+def _entered(body: Any) -> Any:
+    """A game's ending and racks as entered, to compare two versions."""
+    if not isinstance(body, dict):
+        return None
+    return (
+        body.get("ending"),
+        [
+            (r.get("player"), r.get("tiles"))
+            if r.get("tiles") is not None
+            else (r.get("player"), r.get("points"), r.get("jokers"))
+            for r in body.get("racks", [])
+            if isinstance(r, dict)
+        ],
+    )
+
+
+def event_note(event: AuditEvent, seconds: dict[Any, Any]) -> str:
+    """What a correction of a disputed game was: the second entry taken (when
+    the dispute is on the same page to compare with), or a settling correction."""
+    old = event.old if isinstance(event.old, dict) else {}
+    if event.action != Action.GAME_CORRECTED or old.get("state") != Game.State.DISPUTED:
+        return ""
+    second = seconds.get((event.match_id, event.game_number))
+    if second is not None and _entered(second) == _entered(event.new):
+        return gettext("the second entry taken")
+    return gettext("settles the dispute")
+
+
 def events_shown(events: list[AuditEvent]) -> list[EventShown]:
     names = _players_named(events)
+    # Oldest first, so that each correction meets the latest dispute before it.
+    seconds: dict[Any, Any] = {}
+    notes: dict[int, str] = {}
+    for e in reversed(events):
+        notes[e.pk] = event_note(e, seconds)
+        if e.action == Action.GAME_DISPUTED and isinstance(e.new, dict):
+            seconds[(e.match_id, e.game_number)] = e.new.get("second_entry")
     return [
         EventShown(
             event=e,
             object=event_object(e),
             changes=event_changes(e, names),
             restorable=getattr(e, "restorable", False),
+            note=notes[e.pk],
         )
         for e in events
     ]

@@ -8,7 +8,10 @@ Vocabulary:
   *second* entry kept beside it; *settling* it keeps one of them (``take`` =
   ``first`` or ``second``; the second is stored as a correction);
 * a *version* is a game's racks as a page shows them: each player's name,
-  what was entered (tiles, or points and jokers) and the score it gives;
+  what was entered (tiles, or points and jokers) and the score it gives; side
+  by side, a rack *differs* when its entry or score is not the same in both;
+* an *own entry* is a game the viewing organiser entered: someone else has to
+  confirm it, so the pages offer them no button for it;
 * a table's *new link* replaces its private token: the old link stops at once,
   and the printed score sheet carrying it has to be printed again.
 
@@ -20,7 +23,7 @@ form's ``next``, else to the list. Only organisers get here
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -31,7 +34,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from scoring.errors import UserError
 
@@ -65,6 +68,8 @@ class RackShown:
     entered: str
     score: Decimal
     winner: bool
+    player: Any = None
+    differs: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,7 +93,10 @@ def entered_text(*, tiles: str | None, points: int, jokers: int) -> str:
     """A rack as it was entered: its tiles, or its points and jokers."""
     if tiles is not None:
         return tiles or "—"
-    return gettext("%(points)s pts, %(jokers)s J") % {"points": points, "jokers": jokers}
+    return ngettext("%(points)s pt, %(jokers)s J", "%(points)s pts, %(jokers)s J", points) % {
+        "points": points,
+        "jokers": jokers,
+    }
 
 
 def _ending(value: str) -> str:
@@ -106,6 +114,7 @@ def _first(game: Game) -> Version:
                 ),
                 score=r.score,
                 winner=r.winner,
+                player=r.player_id,
             )
             for r in game.racks.all()
         ],
@@ -133,12 +142,29 @@ def _second(game: Game) -> tuple[Version | None, str]:
                     ),
                     score=out.score,
                     winner=out.winner,
+                    player=given.player,
                 )
                 for given, out in zip(racks, result.racks, strict=True)
             ],
         ),
         "",
     )
+
+
+def versions_compared(first: Version, second: Version) -> tuple[Version, Version]:
+    """Both versions with each rack marked when it differs from the other's."""
+
+    def shown(rack: RackShown | None) -> tuple[str, Decimal] | None:
+        return None if rack is None else (rack.entered, rack.score)
+
+    a = {r.player: r for r in first.racks}
+    b = {r.player: r for r in second.racks}
+
+    def marked(version: Version, other: dict[Any, RackShown]) -> Version:
+        racks = [replace(r, differs=shown(r) != shown(other.get(r.player))) for r in version.racks]
+        return replace(version, racks=racks)
+
+    return marked(first, b), marked(second, a)
 
 
 def games_unsettled(*, tournament: Tournament) -> QuerySet[Game]:
@@ -159,15 +185,17 @@ def games_unsettled(*, tournament: Tournament) -> QuerySet[Game]:
 
 
 def unsettled_counts(*, tournament: Tournament) -> dict[str, Any]:
-    """What the desk's front page says about confirmation: nothing (no query)
-    when the tournament confirms nothing, else the games to confirm and disputed."""
-    if tournament.confirmation == Tournament.Confirmation.NONE:
-        return {"to_confirm": None}
+    """What the desk's front page says about confirmation, in one query: the
+    games to confirm and disputed. Counted whatever the setting: a tournament
+    switched back to confirming nothing still holds the games that waited."""
     counts = Game.objects.filter(match__round__tournament=tournament).aggregate(
         entered=Count("pk", filter=Q(state=Game.State.ENTERED)),
         disputed=Count("pk", filter=Q(state=Game.State.DISPUTED)),
     )
-    return {"to_confirm": counts}
+    return {
+        "to_confirm": counts,
+        "confirming": tournament.confirmation != Tournament.Confirmation.NONE,
+    }
 
 
 @organiser_required
@@ -176,10 +204,11 @@ def confirm_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     listed = []
     for game in games_unsettled(tournament=tournament):
         game.match.round.tournament = tournament  # its rules score the second version
+        first = _first(game)
         second, refused = _second(game) if game.state == Game.State.DISPUTED else (None, "")
-        listed.append(
-            GameToConfirm(game=game, first=_first(game), second=second, second_refused=refused)
-        )
+        if second is not None:
+            first, second = versions_compared(first, second)
+        listed.append(GameToConfirm(game=game, first=first, second=second, second_refused=refused))
     return render(
         request,
         "tournaments/desk/confirm.html",
@@ -206,10 +235,11 @@ def game_confirm_post(request: HttpRequest, tournament: Tournament, game_id: int
         .filter(pk=game_id, match__round__tournament=tournament)
         .first()
     )
-    take = request.POST.get("take", "first")
+    # No take: a plain confirmation, which the service refuses for a disputed game.
+    take = request.POST.get("take") or None
     if game is None:
         messages.error(request, gettext("That game is no longer there: nothing was confirmed."))
-    elif take not in ("first", "second"):
+    elif take not in (None, "first", "second"):
         messages.error(request, gettext("Choose the first or the second version."))
     elif game.state == Game.State.CONFIRMED:
         messages.info(
@@ -217,18 +247,19 @@ def game_confirm_post(request: HttpRequest, tournament: Tournament, game_id: int
             gettext("Game %(number)s of table %(table)s is already confirmed.") % _where(game),
         )
     else:
-        chosen: Literal["first", "second"] = "second" if take == "second" else "first"
+        chosen: Literal["first", "second"] | None = (
+            "second" if take == "second" else "first" if take == "first" else None
+        )
         try:
             game_confirm(game=game, user=request.user, take=chosen)
         except UserError as error:
             messages.error(request, error.render(gettext))
         else:
-            done = {
-                "first": gettext("Game %(number)s of table %(table)s confirmed."),
-                "second": gettext(
-                    "Game %(number)s of table %(table)s confirmed with the second version."
-                ),
-            }[chosen]
+            done = (
+                gettext("Game %(number)s of table %(table)s confirmed with the second version.")
+                if chosen == "second"
+                else gettext("Game %(number)s of table %(table)s confirmed.")
+            )
             messages.success(request, done % _where(game))
     return desk_back(request, tournament, back)
 

@@ -103,7 +103,7 @@ def _organise_page(
             "adjustments": adjustments_of(tournament=tournament).reverse(),
             "adjustment_form": adjustment_form
             or AdjustmentForm(players=[e.player for e in entries]),
-            # No query unless the tournament confirms games.
+            # One query: games left waiting show even when confirmation was switched off.
             **unsettled_counts(tournament=tournament),
         },
         status=status,

@@ -31,7 +31,7 @@ def test_a_replaced_link_answers_410_and_names_the_table(client: Client) -> None
     text = response.content.decode()
     name = match.round.tournament.name
     assert (
-        "This table&#x27;s link was replaced by the organisers: ask them for the new score "
+        "This table's link was replaced by the organisers: ask them for the new score "
         f"sheet (table 1, round 1 of {name})." in text
     )
     assert "What you typed" not in text
