@@ -132,3 +132,37 @@ def test_second_phone_confirms_a_double_entry(browser: Any, live_server: Any) ->
 
     assert Game.objects.filter(match=match).count() == 2
     assert Game.objects.get(number=2).state == Game.State.CONFIRMED
+
+
+@pytest.mark.parametrize("confirmation", ["none", "double_entry"])
+def test_four_players_fit_a_phone(browser: Any, live_server: Any, confirmation: str) -> None:
+    """At 390 px the games table shows all four players' columns, no sideways
+    scroll, with each game's state too (and a game waiting for its second entry)."""
+    match = match_seated(players=4, confirmation=confirmation)
+    names = ("Annemarie Vandenberghe", "Bartholomew Okonkwo", "Chiara Bellini", "Dmitri Volkov")
+    seats = match.seats.select_related("player").order_by("position")
+    for seat, name in zip(seats, names, strict=True):
+        seat.player.name = name
+        seat.player.save()
+    ids = seated_ids(match)
+    for racks in (
+        ("", "r5 j k13 b12 o11", "b1 b2 b3 r10 r11", "k7 k8 o9 o10 o12"),
+        ("r1 r2 r3 k4 k5", "", "j o13 b13 r13", "b7 b8 b9 k11 k12"),
+        ("o1 o2 o3 o4 o5 o6", "r9 r8", "", "j j"),
+    ):
+        game_record(
+            match=match,
+            ending="rummikub",
+            racks=[rules.RackIn(player=p, tiles=t) for p, t in zip(ids, racks, strict=True)],
+        )
+    Game.objects.filter(number__lt=3).update(state=Game.State.CONFIRMED)
+    with page_sized(browser, **PHONE) as phone:
+        phone.goto(f"{live_server.url}/m/{match.token}/")
+        shots(phone, f"06-four-players-{confirmation}")
+        overflow = phone.evaluate(
+            "() => { const s = document.querySelector('#h-games + .scroll');"
+            " return s.scrollWidth - s.clientWidth; }"
+        )
+        assert overflow <= 0
+        last = phone.locator("table.grid thead th").last.bounding_box()
+        assert last is not None and last["x"] + last["width"] <= PHONE["width"]

@@ -84,7 +84,9 @@ class GameConfirmView(InputFormMixin, generics.GenericAPIView):
         self.check_object_permissions(request, game)
         given = GameConfirmInSerializer(data=request.data or {})
         given.is_valid(raise_exception=True)
-        confirmed = game_confirm(game=game, user=request.user, take=given.validated_data.get("take"))
+        confirmed = game_confirm(
+            game=game, user=request.user, take=given.validated_data.get("take")
+        )
         return game_response(confirmed, request=request)
 
 

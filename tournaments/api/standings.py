@@ -3,12 +3,15 @@
 Vocabulary: a *standings row* (``standings.ranking.StandingRow``) is one
 entered player's place: rank, score (game scores plus adjustments), games,
 wins and the tie-break values; ``?stage=`` counts one stage's rounds only.
+``unconfirmed_games`` counts the player's games (in that scope) that await
+confirmation, whether the standings count them or not.
 """
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,6 +20,8 @@ from scoring.api.errors import error_responses
 from scoring.api.fields import NumberField
 from tournaments.models import Round
 from tournaments.standings.queries import standings_for
+from tournaments.standings.ranking import StandingRow
+from tournaments.standings.unconfirmed import Unconfirmed, unconfirmed_of
 
 from .base import TournamentNestedView
 
@@ -51,6 +56,17 @@ class StandingSerializer(serializers.Serializer):
     average = NumberField(help_text=_("Score (adjustments included) per game played."))
     withdrawn = serializers.BooleanField(read_only=True)
     absent = serializers.BooleanField(read_only=True, help_text=_("Checked out for now."))
+    unconfirmed_games = serializers.SerializerMethodField(
+        help_text=_(
+            "The player's games awaiting confirmation (entered or disputed); the tournament's "
+            "`standings_unconfirmed` says whether the standings count them."
+        )
+    )
+
+    @extend_schema_field(OpenApiTypes.INT)
+    def get_unconfirmed_games(self, row: StandingRow) -> int:
+        unconfirmed: Unconfirmed | None = self.context.get("unconfirmed")
+        return unconfirmed.of(row.player_id) if unconfirmed is not None else 0
 
 
 class StandingsSerializer(serializers.Serializer):
@@ -79,5 +95,11 @@ class StandingsView(TournamentNestedView):
         tournament = self.tournament()
         query = StandingsQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        rows = standings_for(tournament=tournament, stage=query.validated_data.get("stage"))
-        return Response(StandingsSerializer({"results": rows}).data)
+        stage = query.validated_data.get("stage")
+        rows = standings_for(tournament=tournament, stage=stage)
+        unconfirmed = unconfirmed_of(
+            tournament=tournament, stages=None if stage is None else [stage]
+        )
+        return Response(
+            StandingsSerializer({"results": rows}, context={"unconfirmed": unconfirmed}).data
+        )

@@ -30,6 +30,7 @@ from scoring.sheets.layout import NUMBER_COLUMNS, NUMBER_WIDTHS
 from tournaments.models import Adjustment, Match, Rack, Round, Seat, Tournament
 from tournaments.standings.queries import final_places_for
 from tournaments.standings.ranking import COLUMN_LABELS, StandingRow, columns_ranking_first
+from tournaments.standings.unconfirmed import Unconfirmed
 
 ZERO = Decimal(0)
 
@@ -119,15 +120,22 @@ def _cell(row: StandingRow, name: str) -> str:
 
 
 def standings_lines(
-    rows: Sequence[StandingRow], *, columns: Sequence[str] | None = None
+    rows: Sequence[StandingRow],
+    *,
+    columns: Sequence[str] | None = None,
+    unconfirmed: Unconfirmed | None = None,
 ) -> list[StandingsLine]:
     """Rows as printed lines; ``columns`` (default: the six, score first) sets
-    the numbers and their order, the first being the bold lead."""
+    the numbers and their order, the first being the bold lead. With
+    ``unconfirmed``, a player with games awaiting confirmation gets a ``*``
+    after the name (the footnote says what it means)."""
     lead, *rest = columns or [name for name, _width in NUMBER_COLUMNS]
     return [
         StandingsLine(
             rank=row.rank,
-            name=row.name,
+            name=f"{row.name} *"
+            if unconfirmed is not None and unconfirmed.of(row.player_id)
+            else row.name,
             club=row.club,
             withdrawn=row.withdrawn,
             lead=_cell(row, lead),

@@ -20,6 +20,7 @@ from scoring.sheets.pool import sheets_pdf
 from scoring.sheets.render import html_pdf
 from tournaments.models import Round, Tournament
 from tournaments.standings.queries import standings_for
+from tournaments.standings.unconfirmed import unconfirmed_of
 
 from .data import (
     report_data,
@@ -59,12 +60,16 @@ def scoresheets_pdf(
 def standings_pdf(*, tournament: Tournament) -> bytes:
     """The standings, as on the standings page, in the tournament's language."""
     columns = standings_columns(tournament=tournament)
+    unconfirmed = unconfirmed_of(tournament=tournament)
     with translation.override(tournament.language):
         html = render_to_string(
             "print/standings.html",
             {
                 "tournament": tournament,
-                "rows": standings_lines(standings_for(tournament=tournament), columns=columns),
+                "rows": standings_lines(
+                    standings_for(tournament=tournament), columns=columns, unconfirmed=unconfirmed
+                ),
+                "unconfirmed": unconfirmed,
                 "number_columns": number_columns_mm(columns),
                 "number_headings": standings_headings(columns),
                 "rounds_played": rounds_played(tournament=tournament),

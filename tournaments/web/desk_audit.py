@@ -37,6 +37,7 @@ from scoring.errors import UserError
 from ..models import Adjustment, AuditEvent, Entry, Game, Match, Player, Round, Tournament
 from ..selectors import audit_of
 from ..services.results import game_restore
+from .desk_results import game_event_note
 from .desk_trust import desk_back, entered_text
 from .pages import desk_action, organiser_required
 
@@ -167,6 +168,8 @@ def _rack_text(rack: dict[str, Any] | None) -> str:
     else:
         # As the score grids show it: no trailing zeros, a sign on a gain.
         shown = f"{'+' if value > 0 else ''}{floatformat(value, -2)}"
+    if entered == "—":  # the rack that went out: nothing entered, only its score
+        return gettext("score %(score)s") % {"score": shown}
     return gettext("%(entered)s (score %(score)s)") % {"entered": entered, "score": shown}
 
 
@@ -239,41 +242,13 @@ def event_object(event: AuditEvent) -> str:
     return str(OBJECTS.get(event.object_type, event.object_type))
 
 
-def _entered(body: Any) -> Any:
-    """A game's ending and racks as entered, to compare two versions."""
-    if not isinstance(body, dict):
-        return None
-    return (
-        body.get("ending"),
-        [
-            (r.get("player"), r.get("tiles"))
-            if r.get("tiles") is not None
-            else (r.get("player"), r.get("points"), r.get("jokers"))
-            for r in body.get("racks", [])
-            if isinstance(r, dict)
-        ],
-    )
-
-
-def event_note(event: AuditEvent, seconds: dict[Any, Any]) -> str:
-    """What a correction of a disputed game was: the second entry taken (when
-    the dispute is on the same page to compare with), or a settling correction."""
-    old = event.old if isinstance(event.old, dict) else {}
-    if event.action != Action.GAME_CORRECTED or old.get("state") != Game.State.DISPUTED:
-        return ""
-    second = seconds.get((event.match_id, event.game_number))
-    if second is not None and _entered(second) == _entered(event.new):
-        return gettext("the second entry taken")
-    return gettext("settles the dispute")
-
-
 def events_shown(events: list[AuditEvent]) -> list[EventShown]:
     names = _players_named(events)
     # Oldest first, so that each correction meets the latest dispute before it.
     seconds: dict[Any, Any] = {}
     notes: dict[int, str] = {}
     for e in reversed(events):
-        notes[e.pk] = event_note(e, seconds)
+        notes[e.pk] = game_event_note(e, seconds)
         if e.action == Action.GAME_DISPUTED and isinstance(e.new, dict):
             seconds[(e.match_id, e.game_number)] = e.new.get("second_entry")
     return [

@@ -7,7 +7,8 @@ the form for the next game, a *correction* of any recorded game (chosen with
 stale page is refused), a *deletion* behind a confirmation page, and the
 match's *history*: every record, correction, deletion, confirmation, dispute
 and restoring, with the racks as they were then (a deletion whose game is not
-back offers to restore it). Each game shows its state; confirming, settling a
+back offers to restore it; a correction of a disputed game is *noted* as the
+second entry taken, or as settling the dispute). Each game shows its state; confirming, settling a
 dispute, restoring and a table's new link are ``desk_trust``'s and
 ``desk_audit``'s actions. An *adjustment deletion* takes back an organiser's penalty or
 bonus, also behind a confirmation page.
@@ -103,12 +104,44 @@ class HistoryLine:
     racks: list[HistoryRack | None]
     # A deletion whose game is not back, and the game's last one: it can be restored.
     restorable: bool = False
+    # What a correction of a disputed game was (``game_event_note``).
+    note: str = ""
+
+
+def _entered(body: Any) -> Any:
+    """A game's ending and racks as entered, to compare two versions."""
+    if not isinstance(body, dict):
+        return None
+    return (
+        body.get("ending"),
+        [
+            (r.get("player"), r.get("tiles"))
+            if r.get("tiles") is not None
+            else (r.get("player"), r.get("points") or 0, r.get("jokers") or 0)
+            for r in body.get("racks", [])
+            if isinstance(r, dict)
+        ],
+    )
+
+
+def game_event_note(event: AuditEvent, seconds: dict[Any, Any]) -> str:
+    """What a correction of a disputed game was: the second entry taken (when
+    the dispute is among the events read, in ``seconds`` by match and number),
+    or a correction that settles the dispute."""
+    old = event.old if isinstance(event.old, dict) else {}
+    if event.action != AuditEvent.Action.GAME_CORRECTED or old.get("state") != Game.State.DISPUTED:
+        return ""
+    second = seconds.get((event.match_id, event.game_number))
+    if second is not None and _entered(second) == _entered(event.new):
+        return gettext("the second entry taken")
+    return gettext("settles the dispute")
 
 
 def history_lines(*, revisions: list[AuditEvent], seats: list[Seat]) -> list[HistoryLine]:
     """The history's snapshots laid out by seat, as the games grid is."""
     endings = dict(Game.Ending.choices)
     lines = []
+    seconds: dict[Any, Any] = {}
     for revision in revisions:
         snapshot: dict[str, Any] = revision.new or revision.old or {}
         by_player = {r.get("player"): r for r in snapshot.get("racks", [])}
@@ -134,8 +167,11 @@ def history_lines(*, revisions: list[AuditEvent], seats: list[Seat]) -> list[His
                 ending=str(endings.get(ending, ending)),
                 racks=racks,
                 restorable=restorable,
+                note=game_event_note(revision, seconds),
             )
         )
+        if revision.action == AuditEvent.Action.GAME_DISPUTED and isinstance(revision.new, dict):
+            seconds[(revision.match_id, revision.game_number)] = revision.new.get("second_entry")
     return lines
 
 

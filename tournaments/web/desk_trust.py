@@ -154,8 +154,10 @@ def _second(game: Game) -> tuple[Version | None, str]:
 def versions_compared(first: Version, second: Version) -> tuple[Version, Version]:
     """Both versions with each rack marked when it differs from the other's."""
 
-    def shown(rack: RackShown | None) -> tuple[str, Decimal] | None:
-        return None if rack is None else (rack.entered, rack.score)
+    # What was entered, not the score: a loser's other points change the
+    # winner's score too, but only the loser's entry is the one to check.
+    def shown(rack: RackShown | None) -> str | None:
+        return None if rack is None else rack.entered
 
     a = {r.player: r for r in first.racks}
     b = {r.player: r for r in second.racks}

@@ -60,7 +60,8 @@ class GameForm(forms.Form):
 
     # The number the page shows ("Record game 2"): a second phone that posts
     # the same number is told that game is taken instead of storing game 3.
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    # A bound, so a tampered number is "not understood" rather than echoed back.
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=9999)
 
     def __init__(
         self, *args: Any, seats: Sequence[Seat], number: int | None = None, **kwargs: Any

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
@@ -133,8 +133,10 @@ def _number_shown(form: GameForm | None, offer: Offer | None, view: MatchView) -
         return posted
     if number is not None:
         # Never echo a junk number back: the form posts the number its heading names.
-        form.data = form.data.copy()
-        form.data["number"] = str(number)
+        data = QueryDict(mutable=True)
+        data.update(form.data)
+        data["number"] = str(number)
+        form.data = data
     return number
 
 

@@ -103,6 +103,14 @@ class MatchView:
         return len(self.games) >= self.planned
 
     @property
+    def unconfirmed_shown(self) -> bool:
+        """Whether a game awaiting confirmation (entered or disputed) is shown, so in the totals."""
+        return any(
+            game.state != Game.State.CONFIRMED and game.pk not in self.withheld
+            for game, _racks in self.games
+        )
+
+    @property
     def last_game(self) -> Game | None:
         return self.games[-1][0] if self.games else None
 
@@ -114,7 +122,7 @@ def match_view(match: Match, *, withhold: bool = False) -> MatchView:
     (double entry only), from the rows and from the totals.
     """
     seats = list(match.seats.all())
-    games = []
+    games: list[tuple[Game, list[Rack | None]]] = []
     totals = [Decimal(0)] * len(seats)
     withhold = withhold and (
         match.round.tournament.confirmation == Tournament.Confirmation.DOUBLE_ENTRY

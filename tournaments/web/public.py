@@ -6,7 +6,9 @@ the latest round and links the others, each of which has its own *round
 page*. The *standings page* is the whole ranked list, sortable, paged, and
 exported (CSV, XLSX, ODS, JSON) with every row; it marks the players with
 games that await confirmation and says whether the standings count them. Both show the tournament's
-ranking key first after the name (``tables``). A *finished* tournament's page
+ranking key first after the name (``tables``). Wherever standings or a
+round's tables appear, games awaiting confirmation are said: a mark and a
+footnote by the standings, each game's state in the tables. A *finished* tournament's page
 shows its *final places*, read by the same selector as the final report PDF
 (``standings.queries.final_places_for``), so the two always agree: once
 semi-finals or a final are played, the places are decided there, and the
@@ -40,7 +42,7 @@ from ..standings.queries import final_places_for, standings_for
 from ..standings.ranking import StandingRow
 from ..standings.unconfirmed import Unconfirmed, unconfirmed_of
 from .pages import MatchView, can_organise, match_view, tournament_shown
-from .tables import StandingsExport, StandingsTable, standings_cells
+from .tables import StandingsCells, StandingsExport, StandingsTable, standings_cells
 
 STANDINGS_TOP = 10
 ROUNDS_INLINE_TABLES = 40
@@ -61,10 +63,28 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def _rounds_shown(
-    tournament: Tournament, numbers: list[int]
+    tournament: Tournament, numbers: list[int], *, organiser: bool
 ) -> list[tuple[Round, list[MatchView]]]:
     rounds = rounds_for(tournament=tournament, numbers=numbers)
-    return [(r, [match_view(m) for m in r.matches.all()]) for r in rounds]
+    # Under double entry a game waiting for its second entry keeps its racks to
+    # organisers: the phone giving that entry may be reading this page.
+    return [(r, [match_view(m, withhold=not organiser) for m in r.matches.all()]) for r in rounds]
+
+
+def _trust(tournament: Tournament) -> dict[str, bool]:
+    """What the rounds' tables say about confirmation: each game's state, and
+    whether their totals count games the standings leave out."""
+    return {
+        "states": tournament.confirmation != Tournament.Confirmation.NONE,
+        "excluded": tournament.standings_unconfirmed == Tournament.Unconfirmed.EXCLUDE,
+    }
+
+
+def _marked(
+    cells: StandingsCells, unconfirmed: Unconfirmed
+) -> list[tuple[StandingRow, list[str], int]]:
+    """Each short-table row with the player's games awaiting confirmation."""
+    return [(row, numbers, unconfirmed.of(row.player_id)) for row, numbers in cells.rows]
 
 
 def _staged(rows: list[StandingRow]) -> bool:
@@ -73,44 +93,52 @@ def _staged(rows: list[StandingRow]) -> bool:
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_shown(request, slug)
+    organiser = can_organise(request, tournament)
     listed = rounds_listed(tournament=tournament)
     # A club night shows every table; a big event only its latest round (each
     # round has its own page), so the page stays light at 1,000 players.
     every_round = sum(r.tables for r in listed) <= ROUNDS_INLINE_TABLES
     shown = [r.number for r in (listed if every_round else listed[-1:])]
     standings = standings_for(tournament=tournament)
+    standings_table = standings_cells(
+        standings[:STANDINGS_TOP], ranking=tournament.ranking, columns=STANDINGS_SHORT
+    )
     finished = tournament.status == Tournament.Status.FINISHED
     places = final_places_for(tournament=tournament) if finished else []
     places_shown = standings_cells(places, ranking=tournament.ranking, columns=())
     stages = dict(Round.Stage.choices)
+    unconfirmed = unconfirmed_of(tournament=tournament)
     return render(
         request,
         "tournaments/tournament_detail.html",
         {
             "tournament": tournament,
-            "rounds": _rounds_shown(tournament, shown),
+            "rounds": _rounds_shown(tournament, shown, organiser=organiser),
             "round_links": [] if every_round else listed,
             "standings": standings[:STANDINGS_TOP],
-            "standings_table": standings_cells(
-                standings[:STANDINGS_TOP], ranking=tournament.ranking, columns=STANDINGS_SHORT
-            ),
+            "standings_table": standings_table,
+            "standings_rows": _marked(standings_table, unconfirmed),
+            "unconfirmed": unconfirmed,
+            **_trust(tournament),
             "places": places_shown.labels if finished else None,
             # Each place with the stage that decided it, once semi-finals or a final were played.
             "places_staged": _staged(places),
             "places_rows": [
-                (row, cells, stages.get(row.stage, "")) for row, cells in places_shown.rows
+                (row, cells, stages.get(row.stage, ""), waiting)
+                for row, cells, waiting in _marked(places_shown, unconfirmed)
             ],
             "staged": any(r.stage != Round.Stage.QUALIFYING for r in listed),
             "standings_more": len(standings) > STANDINGS_TOP,
             "players_count": len(standings),
-            "can_organise": can_organise(request, tournament),
+            "can_organise": organiser,
         },
     )
 
 
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = tournament_shown(request, slug)
-    rounds = _rounds_shown(tournament, [number])
+    organiser = can_organise(request, tournament)
+    rounds = _rounds_shown(tournament, [number], organiser=organiser)
     if not rounds:
         raise Http404(gettext("There is no such round."))
     return render(
@@ -121,7 +149,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "rounds": rounds,
             "round_links": rounds_listed(tournament=tournament),
             "current": number,
-            "can_organise": can_organise(request, tournament),
+            "can_organise": organiser,
+            **_trust(tournament),
         },
     )
 
@@ -158,9 +187,8 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
 
     def get_table_kwargs(self) -> dict[str, Any]:
         # The page leads with the ranking's column; the exports keep fixed columns.
-        if self._exporting():
-            return {"ranking": None}
-        return {"ranking": self.tournament.ranking, "unconfirmed": self._unconfirmed().players}
+        ranking = None if self._exporting() else self.tournament.ranking
+        return {"ranking": ranking, "unconfirmed": self._unconfirmed().players}
 
     def _exporting(self) -> bool:
         return StandingsExport.is_valid_format(self.request.GET.get(self.export_trigger_param))
@@ -179,6 +207,5 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
         # A finished tournament's places are decided on its page, not by this list.
         context["finished"] = self.tournament.status == Tournament.Status.FINISHED
         context["export_formats"] = StandingsExport.ALLOWED
-        # An export carries plain rows: no marks, so no need to count.
-        context["unconfirmed"] = None if self._exporting() else self._unconfirmed()
+        context["unconfirmed"] = self._unconfirmed()
         return context

@@ -2,7 +2,8 @@
 
 Vocabulary: the *standings table* shows the selector's ``StandingRow`` list
 (a plain list, sorted in Python by django-tables2 when a header is clicked)
-and is what the CSV/XLSX/ODS/JSON exports are made of. Numbers are shown the
+and is what the CSV/XLSX/ODS/JSON exports are made of; the exports add each
+player's games awaiting confirmation, which the page shows as a mark instead. Numbers are shown the
 way a score sheet shows them (``24``, ``-3.50``) and exported as plain numbers.
 The *lead column* shows the tournament's ranking key (total score, table
 points or average): on a page it comes first after the player's name and is
@@ -93,6 +94,10 @@ class StandingsTable(tables.Table):
     adjustments = NumberColumn(verbose_name=NUMBER_LABELS["adjustments"][0], signed=True)
     # Shown only when the tournament ranks by it.
     average = NumberColumn(verbose_name=NUMBER_LABELS["average"][0], signed=True)
+    # Exports only (the page marks the name instead): games awaiting confirmation.
+    unconfirmed_games = tables.Column(
+        verbose_name=_("Unconfirmed games"), accessor="player_id", visible=False, orderable=False
+    )
 
     NUMBERS = ("score", "games", "wins", "rack_total", "table_points", "adjustments")
 
@@ -147,6 +152,9 @@ class StandingsTable(tables.Table):
 
     def value_rank(self, value: int) -> int:
         return value
+
+    def value_unconfirmed_games(self, record: StandingRow) -> int:
+        return self.unconfirmed.get(record.player_id, 0)
 
 
 @dataclass(frozen=True)

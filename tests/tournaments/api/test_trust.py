@@ -156,6 +156,7 @@ def test_a_dispute_needs_take(pair, owner):
     confirmation(match, "double_entry")
     game_id = post_game(client_as(match_token=match.token), match, body(ids, 10, 1)).json()["id"]
     post_game(client_as(owner), match, body(ids, 12, number=1))
+    sent: dict[str, str] | None
     for sent in (None, {}):
         refused = client_as(owner).post(f"/api/v1/games/{game_id}/confirm/", sent, format="json")
         assert refused.status_code == 400 and "take" in refused.json()

@@ -10,7 +10,7 @@ from tests.factories import match_seated, seated_ids
 from tournaments.models import Game, Match, Tournament
 from tournaments.services.games import game_record
 from tournaments.standings.queries import final_places_for, stage_standings, standings_for
-from tournaments.standings.unconfirmed import unconfirmed_of
+from tournaments.standings.unconfirmed import Unconfirmed, unconfirmed_of
 
 pytestmark = pytest.mark.django_db
 
@@ -95,3 +95,13 @@ def test_standings_keep_three_queries_either_way(setting: str, django_assert_num
     t, _players = played(setting)
     with django_assert_num_queries(3):
         standings_for(tournament=t)
+
+
+def test_unconfirmed_counts_per_player_within_stages() -> None:
+    t, (a, b, c) = played(Tournament.Unconfirmed.EXCLUDE)
+    counted = unconfirmed_of(tournament=t)
+    assert (counted.games, counted.counted) == (2, False)
+    assert [counted.of(p) for p in (a, b, c)] == [2, 2, 2]
+    assert counted.of(-1) == 0
+    assert unconfirmed_of(tournament=t, stages=["qualifying"]).games == 2
+    assert unconfirmed_of(tournament=t, stages=["final"]) == Unconfirmed(counted=False)

@@ -359,9 +359,10 @@ def test_desk_history_shows_confirmations_disputes_and_restoring(client: Client)
     enter(10)
     game = enter(11)
     owner = match.round.tournament.owner
-    game_confirm(game=game, user=owner)
+    game_confirm(game=game, user=owner, take="first")
     game_delete(game=Game.objects.get(pk=game.pk), user=owner)
-    game_restore(match=match, game_id=game.pk, user=owner)
+    deletion = AuditEvent.objects.get(action=AuditEvent.Action.GAME_DELETED)
+    game_restore(event=deletion, user=owner)
     client.force_login(owner)
     response = client.get(_url(match))
     history = response.context["history"]

@@ -14,7 +14,8 @@ from tournaments.models import AuditEvent, Game, Match, Tournament
 from tournaments.services.audit import audit_add
 from tournaments.services.games import game_delete
 from tournaments.services.results import game_enter
-from tournaments.web import desk_audit
+from tournaments.web import desk_audit, desk_results
+from tournaments.web.desk_trust import unsettled_counts
 
 pytestmark = pytest.mark.django_db
 LINK = AnonymousUser()  # an anonymous request: the match link's
@@ -34,6 +35,12 @@ def _seated(confirmation: str = "organiser", **kwargs) -> Match:
 
 def _desk(match: Match, tail: str) -> str:
     return f"/t/{match.round.tournament.slug}/organise/{tail}"
+
+
+def _deletion(match: Match, number: int) -> AuditEvent:
+    return AuditEvent.objects.filter(
+        match=match, game_number=number, action=AuditEvent.Action.GAME_DELETED
+    ).latest("id")
 
 
 def _disputed(match: Match) -> Game:
@@ -90,12 +97,37 @@ def test_the_desk_says_how_many_games_wait_only_when_games_are_confirmed(owner) 
     assert _desk(plain, "confirm/") not in page and "to confirm" not in page
 
 
+def test_games_left_waiting_show_after_confirmation_is_switched_off(
+    owner, django_assert_num_queries
+) -> None:
+    match = _seated("double_entry")
+    _enter(match, number=1)
+    _disputed(match_seated(players=3, tournament=match.round.tournament))
+    tournament = match.round.tournament
+    Tournament.objects.filter(pk=tournament.pk).update(confirmation="none")
+    tournament.refresh_from_db()
+    with django_assert_num_queries(1):  # one count, whatever the setting
+        counts = unsettled_counts(tournament=tournament)
+    assert counts == {"to_confirm": {"entered": 1, "disputed": 1}, "confirming": False}
+    page = owner(match).get(_desk(match, "")).content.decode()
+    assert "1 game to confirm" in page and "1 disputed" in page
+    assert _desk(match, "confirm/") in page
+    listed = owner(match).get(_desk(match, "confirm/")).content.decode()
+    assert "were entered before that was set and still wait for a decision" in listed
+
+
 def test_nobody_confirms_their_own_entry_but_a_co_organiser_does(client: Client) -> None:
     match = _seated("double_entry")
     tournament = match.round.tournament
     game = _enter(match, user=tournament.owner)
     assert game.state == Game.State.ENTERED
     client.force_login(tournament.owner)
+    confirm_url = _desk(match, f"games/{game.pk}/confirm/")
+    # No button for one's own entry, on either page: a sentence instead.
+    for tail in ("confirm/", f"tables/{match.pk}/"):
+        page = client.get(_desk(match, tail)).content.decode()
+        assert confirm_url not in page, tail
+        assert "Entered by you: waits for a second entry by someone else." in page
     response = client.post(_desk(match, f"games/{game.pk}/confirm/"), follow=True)
     assert "You entered game 1 yourself" in response.content.decode()
     game.refresh_from_db()
@@ -104,7 +136,8 @@ def test_nobody_confirms_their_own_entry_but_a_co_organiser_does(client: Client)
     co = UserFactory()
     tournament.co_organisers.add(co)
     client.force_login(co)
-    client.post(_desk(match, f"games/{game.pk}/confirm/"))
+    assert confirm_url in client.get(_desk(match, "confirm/")).content.decode()
+    client.post(confirm_url)
     game.refresh_from_db()
     assert game.state == Game.State.CONFIRMED and game.confirmed_by == co
 
@@ -119,6 +152,22 @@ def test_a_disputed_game_shows_both_versions_side_by_side(owner) -> None:
     assert "+20" in page and "+24" in page
     assert page.count(f'action="{_desk(match, f"games/{game.pk}/confirm/")}"') == 2
     assert "Keep first" in page and "Take second" in page
+    # The two losers' racks differ (10 against 12 points), the winner's does not:
+    # marked in words and bold in both versions, not by colour alone.
+    assert page.count('<tr class="differs">') == 4 and page.count(">differs</span>") == 4
+    assert "<strong>10 pts, 0 J</strong>" in page and "<strong>12 pts, 0 J</strong>" in page
+    winner = match.seats.get(position=1).player.name
+    assert f'<tr><th scope="row">{winner}</th>' in page
+
+
+def test_a_disputed_game_confirmed_without_saying_which_version_is_refused(owner) -> None:
+    match = _seated("double_entry")
+    game = _disputed(match)
+    before = AuditEvent.objects.count()
+    response = owner(match).post(_desk(match, f"games/{game.pk}/confirm/"), follow=True)
+    assert "Game 1 is disputed: say which version stands" in response.content.decode()
+    game.refresh_from_db()
+    assert game.state == Game.State.DISPUTED and AuditEvent.objects.count() == before
 
 
 def test_keep_first_confirms_the_stored_version(owner) -> None:
@@ -285,7 +334,7 @@ def test_a_deleted_game_is_restored_from_the_trail_once(owner) -> None:
     client = owner(match)
     client.post(_desk(match, f"tables/{match.pk}/games/2/delete/"), {"version": "1"})
     audit_page = client.get(_desk(match, "audit/"))
-    restore = _desk(match, f"games/{game_id}/restore/")
+    restore = _desk(match, f"audit/{_deletion(match, 2).pk}/restore/")
     assert restore in audit_page.content.decode()
     assert audit_page.context["events"][0].restorable is True
     # The match desk's history offers it too.
@@ -302,20 +351,60 @@ def test_a_deleted_game_is_restored_from_the_trail_once(owner) -> None:
     assert events.count() == 1
 
     again = client.post(restore, follow=True)
-    assert "is not deleted" in again.content.decode()
+    assert "Game 2 of table 1 is there now" in again.content.decode()
     assert events.count() == 1
 
 
-@pytest.mark.parametrize("case", ["unknown", "other"])
+def test_an_imported_copys_deletion_without_a_game_id_is_restored(owner) -> None:
+    # A tournament restored from a backup keeps its trail, but the deleted
+    # games' ids are gone: the deletion events carry no object id.
+    match = _seated("none", games_per_round=3)
+    play(match, games=2)
+    game = match.games.get(number=2)
+    scores = sorted(game.racks.values_list("score", flat=True))
+    game_delete(game=game, user=None)
+    deletion = _deletion(match, 2)
+    AuditEvent.objects.filter(pk=deletion.pk).update(object_id=None)
+    client = owner(match)
+    restore = _desk(match, f"audit/{deletion.pk}/restore/")
+    page = client.get(_desk(match, "audit/"))
+    assert page.context["events"][0].restorable is True and restore in page.content.decode()
+    response = client.post(restore, follow=True)
+    assert "Game 2 of table 1 restored." in response.content.decode()
+    back = match.games.get(number=2)
+    assert sorted(back.racks.values_list("score", flat=True)) == scores
+    assert AuditEvent.objects.filter(object_id=back.pk, action="game.restored").count() == 1
+
+
+def test_a_deleted_game_whose_number_was_recorded_again_is_not_restored(owner) -> None:
+    match = _seated("none", games_per_round=3)
+    play(match, games=2)
+    game_delete(game=match.games.get(number=2), user=None)
+    deletion = _deletion(match, 2)
+    _enter(match, user=None, number=2, points=7)
+    client = owner(match)
+    restore = _desk(match, f"audit/{deletion.pk}/restore/")
+    page = client.get(_desk(match, "audit/"))
+    assert restore not in page.content.decode()
+    before = AuditEvent.objects.count()
+    response = client.post(restore, follow=True)
+    assert "Game 2 of table 1 is there now" in response.content.decode()
+    assert AuditEvent.objects.count() == before
+    assert sorted(match.games.get(number=2).racks.values_list("points", flat=True)) == [0, 7, 7]
+
+
+@pytest.mark.parametrize("case", ["unknown", "other", "not-a-deletion"])
 def test_restoring_what_is_not_this_tournaments_deleted_game_says_so(owner, case: str) -> None:
     match = _seated("none")
+    play(match, games=1)
     other = _seated("none")
     play(other, games=1)
     gone = other.games.get()
     game_delete(game=gone, user=other.round.tournament.owner)
-    target = 999999 if case == "unknown" else gone.pk
+    recorded = AuditEvent.objects.get(match=match, action=AuditEvent.Action.GAME_RECORDED)
+    target = {"unknown": 999999, "other": _deletion(other, 1).pk}.get(case, recorded.pk)
     before = AuditEvent.objects.count()
-    response = owner(match).post(_desk(match, f"games/{target}/restore/"), follow=True)
+    response = owner(match).post(_desk(match, f"audit/{target}/restore/"), follow=True)
     assert "no such deleted game" in response.content.decode()
     assert AuditEvent.objects.count() == before and not Game.objects.filter(pk=gone.pk).exists()
 
@@ -341,7 +430,7 @@ def test_a_new_link_needs_a_confirmation_and_says_to_reprint(owner) -> None:
     assert f'<a href="/t/{slug}/rounds/1/scoresheets.pdf">' in text
     match.refresh_from_db()
     assert match.token != old
-    assert client.get(f"/m/{old}/").status_code == 404
+    assert client.get(f"/m/{old}/").status_code == 410  # says the link was replaced
     event = AuditEvent.objects.get(action=AuditEvent.Action.TOKEN_REGENERATED)
     assert event.match == match and event.old is not None
     assert event.old["token"] == f"…{old[-4:]}"
@@ -401,13 +490,14 @@ def test_only_organisers_confirm_restore_and_renew_links(
     entered = _enter(match, number=1)
     gone = _enter(match, user=None, number=2)
     game_delete(game=gone, user=None)
+    deletion = _deletion(match, 2)
     token = match.token
     tournament = match.round.tournament
     _as(client, who, tournament)
     data: dict[str, str]
     for tail, data in (
         (f"games/{entered.pk}/confirm/", {}),
-        (f"games/{gone.pk}/restore/", {}),
+        (f"audit/{deletion.pk}/restore/", {}),
         (f"tables/{match.pk}/link/", {}),
     ):
         response = client.post(_desk(match, tail), data)
@@ -426,7 +516,8 @@ def test_a_visit_to_a_post_only_address_leads_back_to_the_desk(owner) -> None:
     match = _seated()
     game = _enter(match)
     client = owner(match)
-    for tail in (f"games/{game.pk}/confirm/", f"games/{game.pk}/restore/"):
+    recorded = AuditEvent.objects.get(action=AuditEvent.Action.GAME_RECORDED)
+    for tail in (f"games/{game.pk}/confirm/", f"audit/{recorded.pk}/restore/"):
         response = client.get(_desk(match, tail))
         assert response.status_code == 405 and _desk(match, "") in response.content.decode()
     game.refresh_from_db()
@@ -488,8 +579,20 @@ def test_the_audit_trail_shows_changed_keys_and_players_by_name(owner) -> None:
     audit_add(
         tournament=tournament,
         action=AuditEvent.Action.SETTINGS_CHANGED,
-        old={"confirmation": "none", "name": "Open", "public": True},
-        new={"confirmation": "organiser", "name": "Open", "public": False},
+        old={
+            "confirmation": "none",
+            "name": "Open",
+            "public": True,
+            "table_points": {"2": [2, 0], "3": [3, 1, 0]},
+            "tie_breaks": ["wins", "table_points"],
+        },
+        new={
+            "confirmation": "organiser",
+            "name": "Open",
+            "public": False,
+            "table_points": {"2": [4, 0], "3": [3, 1, 0]},
+            "tie_breaks": ["table_points"],
+        },
     )
     audit_add(
         tournament=tournament,
@@ -500,9 +603,16 @@ def test_the_audit_trail_shows_changed_keys_and_players_by_name(owner) -> None:
     client = owner(match)
     response = client.get(_desk(match, "audit/"))
     entry, settings = response.context["events"]
+    # Settings by their labels, choices in words, lists plainly.
     assert [(c.label, c.old, c.new) for c in settings.changes] == [
-        ("confirmation", "none", "organiser"),
+        (
+            "confirmation of results",
+            "none: every game counts as entered",
+            "an organiser confirms games entered through a match link",
+        ),
         ("public", "yes", "no"),
+        ("table points", "2: 2, 0; 3: 3, 1, 0", "2: 4, 0; 3: 3, 1, 0"),
+        ("tie-breaks", "wins, table points", "table points"),
     ]
     assert settings.object == "Settings" and settings.event.who() == "the system"
     assert ("player", "—", player.name) in [(c.label, c.old, c.new) for c in entry.changes]
@@ -510,3 +620,39 @@ def test_the_audit_trail_shows_changed_keys_and_players_by_name(owner) -> None:
     assert "by the system" in text and "Settings changed" in text
     only = client.get(_desk(match, "audit/?kind=settings")).context["events"]
     assert [e.event.action for e in only] == ["settings.changed"]
+
+
+def test_the_audit_trail_reads_racks_plainly_and_names_the_second_entry_taken(owner) -> None:
+    match = _seated("double_entry")
+    game = _disputed(match)
+    client = owner(match)
+    client.post(_desk(match, f"games/{game.pk}/confirm/"), {"take": "second"})
+    response = client.get(_desk(match, "audit/"))
+    corrected, disputed, recorded = response.context["events"]
+    assert corrected.event.action == "game.corrected"
+    assert corrected.note == "the second entry taken" and disputed.note == recorded.note == ""
+    loser = match.seats.get(position=2).player.name
+    rows = {c.label: (c.old, c.new) for c in corrected.changes}
+    assert rows[loser] == ("10 pts, 0 J (score -10)", "12 pts, 0 J (score -12)")
+    text = response.content.decode()
+    assert "the second entry taken" in text and "→" not in text.split("<main")[-1]
+    history = client.get(_desk(match, f"tables/{match.pk}/")).content.decode()
+    assert "The second entry taken" in history  # the table's history says it too
+    # One point is singular.
+    assert (
+        desk_audit._rack_text({"points": 1, "jokers": 0, "score": "-1"}) == "1 pt, 0 J (score -1)"
+    )
+
+
+def test_a_correction_of_a_disputed_game_by_hand_settles_the_dispute() -> None:
+    # Not the second entry: the organiser typed a third version.
+    second = {"ending": "rummikub", "racks": [{"player": 1, "points": 12}]}
+    corrected = AuditEvent(
+        action=AuditEvent.Action.GAME_CORRECTED,
+        game_number=1,
+        old={"ending": "rummikub", "state": "disputed", "racks": []},
+        new={"ending": "rummikub", "racks": [{"player": 1, "tiles": None, "points": 9}]},
+    )
+    assert desk_results.game_event_note(corrected, {(None, 1): second}) == "settles the dispute"
+    taken = {"ending": "rummikub", "racks": [{"player": 1, "points": 9}]}
+    assert desk_results.game_event_note(corrected, {(None, 1): taken}) == "the second entry taken"

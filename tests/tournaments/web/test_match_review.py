@@ -115,7 +115,8 @@ def test_the_heading_names_the_offered_game_never_the_posted_number(
     assert response.status_code == 400
     text = response.content.decode()
     assert "Record game 1" in text
-    assert f"game {number}" not in text.replace("there is no game 99", "")
+    assert f"game {number}" not in text.replace("there is no game 99.", "")
+    assert "99999999" not in text
     assert 'name="number" value="1"' in text
     assert not Game.objects.exists()
 

@@ -113,6 +113,7 @@ def test_pages_lead_with_the_ranking_column(client: Client, ranking: str, lead: 
         "Rack total",
         "Table points",
         "Adjustments",
+        "Unconfirmed games",
     ]
 
 

@@ -1,13 +1,20 @@
-"""The standings page with games awaiting confirmation: players marked, a
-footnote saying how many and whether they count; exports unmarked."""
+"""Games awaiting confirmation wherever standings appear: the standings page,
+the tournament page's standings and final placings (a mark and a footnote),
+the round pages (each game's state; totals that count excluded games say so),
+the exports (each player's count) and the standings PDF (a footnote)."""
 
 from __future__ import annotations
+
+import csv
+import io
+import json
 
 import pytest
 from django.test import Client
 
 from tests.factories import match_seated
-from tests.tournaments.web.support import play
+from tests.scoring.sheets.pdf import pages_of
+from tests.tournaments.web.support import play, tournament_played
 from tournaments.models import Game, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -43,10 +50,95 @@ def test_exclude_says_the_games_are_not_counted(client: Client) -> None:
     assert all(row.games == 1 for row in response.context["table"].data)
 
 
-def test_exports_carry_no_marks(client: Client) -> None:
+def test_exports_carry_each_players_count_and_no_marks(client: Client) -> None:
     t = played("include")
-    csv = client.get(f"/t/{t.slug}/standings/?_export=csv").content.decode()
-    assert "*" not in csv and "await" not in csv
+    text = client.get(f"/t/{t.slug}/standings/?_export=csv").content.decode()
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][-1] == "Unconfirmed games"
+    assert [row[-1] for row in rows[1:]] == ["2"] * 4
+    assert "*" not in text and "await" not in text
+    exported = json.loads(client.get(f"/t/{t.slug}/standings/?_export=json").content)
+    assert [row["Unconfirmed games"] for row in exported] == [2] * 4
+
+
+def test_the_tournament_page_marks_its_standings_and_says_why(client: Client) -> None:
+    t = played("exclude")
+    text = client.get(f"/t/{t.slug}/").content.decode()
+    assert text.count('class="unconfirmed-mark"') == 4
+    assert "2 games await confirmation; the standings do not count them yet." in text
+
+
+def test_the_final_placings_are_marked_too(client: Client) -> None:
+    t = played("include")
+    Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.FINISHED)
+    response = client.get(f"/t/{t.slug}/")
+    text = response.content.decode()
+    assert len(response.context["places_rows"]) == 4
+    assert all(waiting == 2 for *_rest, waiting in response.context["places_rows"])
+    assert text.count('class="unconfirmed-mark"') == 8  # placings and standings
+    assert text.count("2 games await confirmation; the standings count them.") == 2
+
+
+def test_the_round_page_shows_each_games_state(client: Client) -> None:
+    t = played("include")
+    text = client.get(f"/t/{t.slug}/rounds/1/").content.decode()
+    assert '<span class="tag state-confirmed">confirmed</span>' in text
+    assert '<span class="tag state-disputed">disputed</span>' in text
+    assert "Total, unconfirmed games included" not in text  # they count: a plain total
+
+
+def test_the_round_page_says_its_totals_count_excluded_games(client: Client) -> None:
+    t = played("exclude")
+    text = client.get(f"/t/{t.slug}/rounds/1/").content.decode()
+    # Game 2 (disputed) is in the table's totals though not in the standings; game 3 withheld.
+    assert "Total of the games shown, unconfirmed games included" in text
+    Game.objects.filter(number=3).update(state=Game.State.CONFIRMED)
+    text = client.get(f"/t/{t.slug}/rounds/1/").content.decode()
+    assert "Total, unconfirmed games included" in text
+
+
+def test_the_round_page_withholds_a_game_waiting_for_its_second_entry(client: Client) -> None:
+    t = played("include")  # game 3 is entered, waiting
+    text = client.get(f"/t/{t.slug}/rounds/1/").content.decode()
+    assert "Entered, waiting for a second entry." in text
+    assert "Total of the games shown" in text
+    client.force_login(t.owner)
+    text = client.get(f"/t/{t.slug}/rounds/1/").content.decode()
+    assert "Entered, waiting for a second entry." not in text
+
+
+def test_no_states_on_the_round_page_without_confirmation(client: Client) -> None:
+    match = match_seated(players=4, public=True)
+    play(match, games=2)
+    text = client.get(f"/t/{match.round.tournament.slug}/rounds/1/").content.decode()
+    assert "state-confirmed" not in text and "unconfirmed games" not in text
+
+
+def test_the_standings_pdf_says_which_players_have_games_waiting(client: Client) -> None:
+    t = played("exclude")
+    response = client.get(f"/t/{t.slug}/standings.pdf")
+    text = "".join(page.extract_text() for page in pages_of(response.content))
+    assert "2 games await confirmation; the standings do not count them yet." in text
+    names = t.entries.values_list("player__name", flat=True)
+    assert all(f"{name} *" in text for name in names)
+
+
+@pytest.mark.parametrize("tables", [1, 6])
+def test_query_counts_stay_pinned_with_games_waiting(
+    client: Client, tables: int, django_assert_num_queries
+) -> None:
+    t = tournament_played(
+        tables=tables, confirmation="organiser", standings_unconfirmed="exclude", public=True
+    )
+    Game.objects.filter(number=2).update(state=Game.State.ENTERED)
+    with django_assert_num_queries(11):
+        assert client.get(f"/t/{t.slug}/").status_code == 200
+    with django_assert_num_queries(7):
+        assert client.get(f"/t/{t.slug}/rounds/1/").status_code == 200
+    with django_assert_num_queries(5):
+        assert client.get(f"/t/{t.slug}/standings/").status_code == 200
+    with django_assert_num_queries(5):
+        assert client.get(f"/t/{t.slug}/standings/?_export=json").status_code == 200
 
 
 def test_no_footnote_when_everything_is_confirmed(client: Client) -> None:
