@@ -16,6 +16,9 @@ Vocabulary:
 
 Match links (a table's private token) grant recording that match's games and
 nothing else; the API and the match page check them where they are presented.
+Under double entry, a game waiting for its second entry keeps its racks from
+everyone but the organisers (``game_racks_withheld``), so that the second entry
+is typed on its own rather than copied.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 
-from .models import Club, Entry, Player, Tournament
+from .models import Club, Entry, Game, Player, Tournament
 
 UserLike = AbstractBaseUser | AnonymousUser | None
 
@@ -92,4 +95,13 @@ def player_editable(*, user: object, player: Player) -> bool:
         or Entry.objects.filter(
             player=player, tournament__in=Tournament.objects.filter(tournaments_organised_q(user=u))
         ).exists()
+    )
+
+
+def game_racks_withheld(*, game: Game, tournament: Tournament, organiser: bool) -> bool:
+    """Whether a viewer (``organiser`` or not) is kept from the game's racks and scores."""
+    return (
+        not organiser
+        and game.state == Game.State.ENTERED
+        and tournament.confirmation == Tournament.Confirmation.DOUBLE_ENTRY
     )

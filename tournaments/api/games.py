@@ -38,7 +38,7 @@ from scoring.api.defaults import StableOrderingFilter, json_parsers
 from scoring.api.errors import error_responses
 from scoring.api.fields import EngineChoiceField, NumberField
 from scoring.errors import NON_FIELD
-from tournaments.access import tournament_organiser
+from tournaments.access import game_racks_withheld, tournament_organiser
 from tournaments.models import Game, Match, Rack
 from tournaments.services.games import (
     GameTakenError,
@@ -115,8 +115,9 @@ class GameRecordInSerializer(GameInSerializer):
 
 
 class GameSerializer(serializers.Serializer):
-    """A recorded game. ``second_entry`` is shown to organisers only: the view says
-    who they are in the context (``organiser``: a bool, or a check of a game)."""
+    """A recorded game. ``second_entry`` is shown to organisers only, and so are the
+    racks of a game waiting for its second entry: the view says who they are in the
+    context (``organiser``: a bool, or a check of a game)."""
 
     id = serializers.IntegerField(read_only=True)
     match = serializers.IntegerField(source="match_id", read_only=True)
@@ -140,7 +141,19 @@ class GameSerializer(serializers.Serializer):
         )
     )
     winners = serializers.SerializerMethodField(help_text=_("Winners' player ids."))
-    scores = RackOutSerializer(source="racks", many=True, read_only=True, help_text=_("By seat."))
+    scores = RackOutSerializer(
+        source="racks",
+        many=True,
+        read_only=True,
+        help_text=_(
+            "By seat. Empty, like `winners`, while the game waits for its second entry "
+            "under double entry, except for organisers: the second entry is typed on its own."
+        ),
+    )
+
+    def _organiser(self, game: Game) -> bool:
+        shown: bool | Callable[[Game], bool] = self.context.get("organiser", False)
+        return shown(game) if callable(shown) else shown
 
     def get_winners(self, game: Game) -> list[int]:
         return [rack.player_id for rack in game.racks.all() if rack.winner]
@@ -149,10 +162,15 @@ class GameSerializer(serializers.Serializer):
     def get_second_entry(self, game: Game) -> dict[str, Any] | None:
         if game.second_entry is None:
             return None
-        shown: bool | Callable[[Game], bool] = self.context.get("organiser", False)
-        if callable(shown):
-            shown = shown(game)
-        return game.second_entry if shown else None
+        return game.second_entry if self._organiser(game) else None
+
+    def to_representation(self, instance: Game) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(instance)
+        tournament = instance.match.round.tournament
+        organiser = self._organiser(instance)
+        if game_racks_withheld(game=instance, tournament=tournament, organiser=organiser):
+            data["scores"], data["winners"] = [], []
+        return data
 
 
 class GameTakenSerializer(serializers.Serializer):

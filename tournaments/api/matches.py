@@ -21,8 +21,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.api.errors import error_responses
-from tournaments.access import tournament_organiser
-from tournaments.models import AuditEvent, Match
+from tournaments.access import game_racks_withheld, tournament_organiser
+from tournaments.models import AuditEvent, Game, Match
 from tournaments.selectors import game_history_of
 from tournaments.services.matches import match_token_regenerate
 
@@ -83,6 +83,9 @@ class GameRevisionSerializer(serializers.Serializer):
     @extend_schema_field(serializers.JSONField())
     def get_snapshot(self, event: AuditEvent) -> Any:
         snapshot = event.new if event.new is not None else event.old
+        if event.object_id in self.context.get("withheld", ()):
+            # The game waits for its second entry: its racks are for the organisers.
+            return {"state": Game.State.ENTERED, "racks": []}
         if isinstance(snapshot, dict) and not self.context.get("organiser"):
             # A dispute's other version is for the organisers to settle.
             snapshot = {k: v for k, v in snapshot.items() if k != "second_entry"}
@@ -191,6 +194,13 @@ class MatchHistoryView(generics.GenericAPIView):
     )
     def get(self, request: Request, match_id: int) -> Response:
         page = self.paginate_queryset(self.get_queryset())
-        organiser = tournament_organiser(user=request.user, tournament=self._match.round.tournament)
-        data = GameRevisionSerializer(page, many=True, context={"organiser": organiser}).data
+        tournament = self._match.round.tournament
+        organiser = tournament_organiser(user=request.user, tournament=tournament)
+        withheld = {
+            game.pk
+            for game in self._match.games.all()
+            if game_racks_withheld(game=game, tournament=tournament, organiser=organiser)
+        }
+        context = {"organiser": organiser, "withheld": withheld}
+        data = GameRevisionSerializer(page, many=True, context=context).data
         return self.get_paginated_response(data)

@@ -77,7 +77,8 @@ def games_visible(*, user: Any, grant: MatchGrant | None) -> QuerySet[Game]:
 
 
 def games_of(*, match: Match) -> QuerySet[Game]:
-    return Game.objects.filter(match=match).prefetch_related(_racks()).order_by("number")
+    games = Game.objects.filter(match=match).select_related("match__round__tournament")
+    return games.prefetch_related(_racks()).order_by("number")
 
 
 def game_detail(*, pk: int) -> Game:

@@ -30,6 +30,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
+from django.utils import formats, timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from scoring.errors import UserError
@@ -64,6 +66,21 @@ OBJECTS = {
 }
 
 # Whose fields an event's keys are: their labels and choices read better than codes.
+# Keys of the trail's values that are not model fields, in words.
+KEYS = {
+    "tables": gettext_lazy("tables"),
+    "byes": gettext_lazy("byes"),
+    "players": gettext_lazy("players"),
+    "round": gettext_lazy("round"),
+    "token": gettext_lazy("link (its last characters)"),
+    "file": gettext_lazy("file"),
+    "exported_at": gettext_lazy("exported"),
+}
+# Kept in the trail for the software (a replaced link's digest), not for reading.
+HIDDEN = frozenset({"digest"})
+MOMENTS = frozenset({"exported_at"})
+ENTRY_STATUSES: dict[Any, Any] = dict(Entry.Status.choices)
+
 MODELS: dict[str, type[models.Model]] = {
     "settings": Tournament,
     "tournament": Tournament,
@@ -96,6 +113,8 @@ def _plain(value: Any) -> str:
         return "—"
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
+    if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
+        return _item(value)
     if isinstance(value, list):
         return ", ".join(_item(v) for v in value) or "—"
     if isinstance(value, dict):
@@ -104,12 +123,25 @@ def _plain(value: Any) -> str:
 
 
 def _item(value: Any) -> str:
-    # A list's codes ("table_points") read as words; nested values stay compact.
+    # A list's codes ("table_points") read as words; a player by name (and status).
     if isinstance(value, str):
         return value.replace("_", " ")
+    if isinstance(value, dict) and "name" in value:
+        status = ENTRY_STATUSES.get(value.get("status"))
+        return f"{value['name']}: {status}" if status is not None else str(value["name"])
+    if isinstance(value, list) and all(isinstance(v, list) for v in value):
+        # A round's tables: each a list of players, numbered from 1.
+        return "; ".join(f"{n}: {_plain(t)}" for n, t in enumerate(value, 1))
     if isinstance(value, dict | list):
         return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
     return str(value)
+
+
+def _when(value: Any) -> str:
+    moment = parse_datetime(value) if isinstance(value, str) else None
+    if moment is None:
+        return _plain(value)
+    return formats.date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")
 
 
 def _field(event: AuditEvent, key: str) -> models.Field[Any, Any] | None:
@@ -125,6 +157,11 @@ def _field(event: AuditEvent, key: str) -> models.Field[Any, Any] | None:
 
 def _labelled(field: models.Field[Any, Any] | None, value: Any) -> str:
     """A value in words: a choice by its label, anything else plainly."""
+    related = field.related_model if isinstance(field, models.ForeignKey) else None
+    if isinstance(related, type) and isinstance(value, int):
+        # By name (a tournament's club); one query, for the rare event that names one.
+        named = related._default_manager.filter(pk=value).first()
+        return str(named) if named is not None else f"#{value}"
     if field is not None and field.choices and isinstance(value, str | int):
         labels: dict[Any, Any] = dict(field.flatchoices)
         if value in labels:
@@ -211,7 +248,9 @@ def event_changes(event: AuditEvent, names: dict[int, str]) -> list[Change]:
     if isinstance(old, dict) or isinstance(new, dict):
         before, after = old if isinstance(old, dict) else {}, new if isinstance(new, dict) else {}
         # Sorted: PostgreSQL's jsonb keeps keys in an order of its own.
-        keys = sorted(k for k in {*before, *after} if before.get(k) != after.get(k))
+        keys = sorted(
+            k for k in {*before, *after} if before.get(k) != after.get(k) and k not in HIDDEN
+        )
         rows = []
         for key in keys:
             a, b = before.get(key), after.get(key)
@@ -219,6 +258,10 @@ def event_changes(event: AuditEvent, names: dict[int, str]) -> list[Change]:
                 a, b = names.get(a, a) if a else a, names.get(b, b) if b else b
             field = _field(event, key)
             label = str(field.verbose_name) if field is not None else key.replace("_", " ")
+            label = str(KEYS.get(key, label))
+            if key in MOMENTS:
+                rows.append(Change(label, _when(a), _when(b)))
+                continue
             rows.append(Change(label, _labelled(field, a), _labelled(field, b)))
         return rows
     if old is None and new is None:

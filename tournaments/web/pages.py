@@ -33,7 +33,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from ..access import tournament_organiser
+from ..access import game_racks_withheld, tournament_organiser
 from ..models import Game, Match, Rack, Seat, Tournament
 from ..selectors import tournaments_visible
 
@@ -124,12 +124,10 @@ def match_view(match: Match, *, withhold: bool = False) -> MatchView:
     seats = list(match.seats.all())
     games: list[tuple[Game, list[Rack | None]]] = []
     totals = [Decimal(0)] * len(seats)
-    withhold = withhold and (
-        match.round.tournament.confirmation == Tournament.Confirmation.DOUBLE_ENTRY
-    )
+    tournament = match.round.tournament
     withheld: set[int] = set()
     for game in match.games.all():
-        if withhold and game.state == Game.State.ENTERED:
+        if game_racks_withheld(game=game, tournament=tournament, organiser=not withhold):
             withheld.add(game.pk)
             games.append((game, [None] * len(seats)))
             continue

@@ -234,3 +234,33 @@ def test_confirmation_settings_are_written_and_checked(pair, owner):
         assert refused.status_code == 400 and set(refused.json()) == set(bad)
     t = Tournament.objects.get()
     assert (t.confirmation, t.standings_unconfirmed) == ("double_entry", "exclude")
+
+
+def test_a_game_waiting_for_its_second_entry_keeps_its_racks_from_the_table(pair, owner):
+    match, ids = pair
+    confirmation(match, "double_entry")
+    token = client_as(match_token=match.token)
+    game_id = post_game(token, match, body(ids, 10, number=1)).json()["id"]
+    reads = (
+        lambda c: c.get("/api/v1/matches/by-token/", HTTP_X_MATCH_TOKEN=match.token).json()[
+            "games"
+        ][0],
+        lambda c: c.get(f"/api/v1/matches/{match.pk}/games/").json()["results"][0],
+        lambda c: c.get(f"/api/v1/games/{game_id}/").json(),
+    )
+    for read in reads:
+        withheld = read(token)
+        assert withheld["state"] == "entered"
+        assert withheld["scores"] == [] and withheld["winners"] == []
+    for read in reads[1:]:  # by-token answers as the match link, whoever sends it
+        shown = read(client_as(owner))
+        assert len(shown["scores"]) == 2 and shown["winners"] == [ids[0]]
+    history = token.get(f"/api/v1/matches/{match.pk}/history/").json()["results"]
+    assert history[0]["snapshot"] == {"state": "entered", "racks": []}
+    owners = client_as(owner).get(f"/api/v1/matches/{match.pk}/history/").json()["results"]
+    assert len(owners[0]["snapshot"]["racks"]) == 2
+    # The second entry, typed on its own, confirms; then everyone sees the game.
+    assert post_game(client_as(owner), match, body(ids, 10, number=1)).json()["state"] == (
+        "confirmed"
+    )
+    assert len(reads[2](token)["scores"]) == 2

@@ -291,3 +291,34 @@ def test_a_correction_of_a_disputed_game_by_hand_settles_the_dispute() -> None:
     assert desk_results.game_event_note(corrected, {(None, 1): second}) == "settles the dispute"
     taken = {"ending": "rummikub", "racks": [{"player": 1, "points": 9}]}
     assert desk_results.game_event_note(corrected, {(None, 1): taken}) == "the second entry taken"
+
+
+def test_seating_entries_links_and_imports_read_in_words(owner) -> None:
+    match = seated("none")
+    tournament = match.round.tournament
+    A = AuditEvent.Action
+    anna, ben = ({"player": 1, "name": "Anna"}, {"player": 2, "name": "Ben"})
+    audit_add(tournament=tournament, action=A.ROUND_SEATED, new={"tables": [[anna, ben]]})
+    audit_add(
+        tournament=tournament,
+        action=A.ENTRY_CHANGED,
+        old={"players": [{**anna, "status": "active"}]},
+        new={"players": [{**anna, "status": "withdrawn"}]},
+    )
+    audit_add(
+        tournament=tournament,
+        action=A.TOKEN_REGENERATED,
+        match=match,
+        old={"token": "…abcd", "digest": "f" * 64},
+        new={"token": "…wxyz"},
+    )
+    audit_add(
+        tournament=tournament,
+        action=A.TOURNAMENT_IMPORTED,
+        new={"file": "cup.json", "exported_at": "2026-11-21T10:00:00+00:00"},
+    )
+    text = owner(match).get(desk_url(match, "audit/")).content.decode()
+    assert "1: Anna, Ben" in text and "Anna: withdrawn" in text
+    assert "…wxyz" in text and "f" * 64 not in text and "digest" not in text
+    assert "2026-11-21T10" not in text and "cup.json" in text
+    assert '"name"' not in text and "&quot;name&quot;" not in text
