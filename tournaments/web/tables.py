@@ -36,15 +36,42 @@ NUMBER_LABELS: dict[str, tuple[Promise, bool]] = {
 }
 
 
+# What a spreadsheet reads as the start of a formula (OWASP's CSV injection list).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+SPREADSHEETS = frozenset({"csv", "xlsx", "ods"})
+
+
+def cell_inert(value: Any) -> Any:
+    """Text a spreadsheet would run as a formula (a player named ``=HYPERLINK(…)``),
+    made plain text with a leading apostrophe; numbers and other text as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 class StandingsExport(TableExport):
     """Only the formats whose libraries are installed: a bad ``?_export=`` is
-    ignored (the page is shown) rather than failing."""
+    ignored (the page is shown) rather than failing. Spreadsheet formats get
+    their cells made inert (``cell_inert``); JSON keeps the text as it is."""
 
     ALLOWED = ("csv", "xlsx", "ods", "json")
 
     @classmethod
     def is_valid_format(cls, export_format: str | None) -> bool:
         return export_format in cls.ALLOWED
+
+    def __init__(self, export_format: str, table: Any, **kwargs: Any) -> None:
+        self.inert = export_format in SPREADSHEETS
+        super().__init__(export_format, table, **kwargs)
+
+    def table_to_dataset(self, table: Any, exclude_columns: Any, dataset_kwargs: Any = None) -> Any:
+        dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
+        if self.inert:
+            rows = [tuple(cell_inert(v) for v in row) for row in dataset]
+            del dataset[:]
+            for row in rows:
+                dataset.append(row)
+        return dataset
 
 
 def number_plain(value: Decimal | int) -> int | float:
