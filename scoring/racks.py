@@ -15,7 +15,7 @@ Plain Python (stdlib only), like the rest of the rules engine.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +39,22 @@ class RackIn:
     tiles: str | None = None
     points: int | None = None
     jokers: int | None = None
+
+
+def rack_as_json(rack: RackIn) -> dict[str, Any]:
+    """A rack entry as JSON keeps it (a game's second entry, its history): the
+    tile list, or points and jokers."""
+    if rack.tiles is not None:
+        return {"player": rack.player, "tiles": rack.tiles}
+    return {"player": rack.player, "points": rack.points, "jokers": rack.jokers}
+
+
+def rack_from_json(data: Mapping[str, Any]) -> RackIn:
+    """A rack entry back from JSON; a tile list wins over the points a history
+    snapshot keeps beside it."""
+    if data.get("tiles") is not None:
+        return RackIn(player=data["player"], tiles=data["tiles"])
+    return RackIn(player=data["player"], points=data.get("points"), jokers=data.get("jokers"))
 
 
 def rack_entered(

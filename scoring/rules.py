@@ -29,7 +29,15 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from scoring.errors import RuleError, _
-from scoring.racks import RackChecked, RackIn, rack_checked, rack_entered, rack_value
+from scoring.racks import (
+    RackChecked,
+    RackIn,
+    rack_as_json,
+    rack_checked,
+    rack_entered,
+    rack_from_json,
+    rack_value,
+)
 from scoring.table_points import (
     DEFAULT_TABLE_POINTS,
     PLAYERS_MAX,
@@ -70,7 +78,9 @@ __all__ = [
     "Rules",
     "Tile",
     "game_score",
+    "rack_as_json",
     "rack_entered",
+    "rack_from_json",
     "rack_value",
     "starting_seat",
     "table_points_for",

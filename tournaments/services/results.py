@@ -60,18 +60,6 @@ def _same_racks(game: Game, ending: str, result: rules.GameOut) -> bool:
     return game.ending == ending and stored == given
 
 
-def _entered_body(ending: str, racks: Sequence[rules.RackIn]) -> dict[str, Any]:
-    return {
-        "ending": ending,
-        "racks": [
-            {"player": r.player, "tiles": r.tiles}
-            if r.tiles is not None
-            else {"player": r.player, "points": r.points, "jokers": r.jokers}
-            for r in racks
-        ],
-    }
-
-
 def _own_entry_check(game: Game, user: object) -> None:
     u = user_or_none(user)
     if u is not None and game.recorded_by_id == u.pk:
@@ -119,7 +107,7 @@ def game_enter(
             game_audit(game=game, action=AuditEvent.Action.GAME_CONFIRMED, user=user, old=old)
             return GameEntered(game, "confirmed")
         game.state = Game.State.DISPUTED
-        game.second_entry = _entered_body(ending, racks)
+        game.second_entry = {"ending": ending, "racks": [rules.rack_as_json(r) for r in racks]}
         game.save(update_fields=["state", "second_entry", "updated"])
         game_audit(
             game=game,
@@ -136,12 +124,7 @@ def game_second_entry(game: Game) -> tuple[str, list[rules.RackIn]] | None:
     if not game.second_entry:
         return None
     body = game.second_entry
-    return body["ending"], [
-        rules.RackIn(
-            player=r["player"], tiles=r.get("tiles"), points=r.get("points"), jokers=r.get("jokers")
-        )
-        for r in body["racks"]
-    ]
+    return body["ending"], [rules.rack_from_json(r) for r in body["racks"]]
 
 
 @transaction.atomic
@@ -219,12 +202,7 @@ def game_restore(*, event: AuditEvent, user: UserLike) -> Game:
             table=match.table,
         )
     snapshot: dict[str, Any] = event.old
-    racks = [
-        rules.RackIn(player=r["player"], tiles=r["tiles"])
-        if r.get("tiles") is not None
-        else rules.RackIn(player=r["player"], points=r["points"], jokers=r["jokers"])
-        for r in snapshot["racks"]
-    ]
+    racks = [rules.rack_from_json(r) for r in snapshot["racks"]]
     result = game_compute(match=match, ending=snapshot["ending"], racks=racks)
     free = event.object_id is not None and not Game.objects.filter(pk=event.object_id).exists()
     game = Game.objects.create(

@@ -319,16 +319,18 @@ def _status_audit(*, tournament: Tournament, action: str, old: str, user: UserLi
 
 def _settled_check(tournament: Tournament) -> None:
     # The final placings must not rest on results nobody has vouched for.
-    waiting = Game.objects.filter(match__round__tournament=tournament).exclude(
-        state=Game.State.CONFIRMED
+    waiting = (
+        Game.objects.filter(match__round__tournament=tournament)
+        .exclude(state=Game.State.CONFIRMED)
+        .count()
     )
-    if waiting.exists():
+    if waiting:
         raise ConflictError(
             _(
                 "Games still wait for confirmation or a decision between two entries "
                 "(%(count)s): settle them on the desk's “To confirm” page before finishing."
             ),
-            count=waiting.count(),
+            count=waiting,
         )
 
 
