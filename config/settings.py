@@ -140,6 +140,20 @@ STORAGES: dict[str, Any] = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
+# Pages and PDFs built from a tournament are kept under its version
+# (tournaments.caching): a write makes a new key, so nothing is ever stale.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+    "files": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("RACKSCORE_CACHE_DIR", str(BASE_DIR / ".cache" / "files")),
+        "OPTIONS": {"MAX_ENTRIES": 500},
+    },
+}
+
 LOGIN_URL = "web:login"
 LOGIN_REDIRECT_URL = "/"
 

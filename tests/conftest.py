@@ -25,3 +25,21 @@ def _english_unless_asked():
     translation.activate("en")
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def _empty_caches(settings, tmp_path_factory):
+    # Pages and files are cached by tournament version; ids restart with
+    # every test's database, so no test may meet another's entries.
+    from django.core.cache import caches
+
+    settings.CACHES = {
+        **settings.CACHES,
+        "files": {
+            **settings.CACHES["files"],
+            "LOCATION": str(tmp_path_factory.getbasetemp() / "files-cache"),
+        },
+    }
+    for alias in ("default", "files"):
+        caches[alias].clear()
+    yield

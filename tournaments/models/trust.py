@@ -80,6 +80,8 @@ class AuditEvent(models.Model):
         indexes = [
             models.Index(fields=["tournament", "-at", "-id"], name="audit_newest_first"),
             models.Index(fields=["match", "at"], name="audit_of_match"),
+            # The tournament's version (its latest event) in one index probe.
+            models.Index(fields=["tournament", "-id"], name="audit_latest"),
         ]
 
     def __str__(self) -> str:

@@ -1,0 +1,55 @@
+"""What was built from a tournament, kept until the tournament changes.
+
+Vocabulary: a tournament's *version* is the id of its latest audit event.
+Every write goes through a service and every service records its change in
+the audit trail inside the same transaction, so a new version is the one
+signal that anything shown of the tournament may differ; nothing has to be
+invalidated by hand. A *cached* value is stored under a key that holds the
+version, so a stale entry is never read again and simply ages out.
+
+Caches: ``default`` (each process's memory) for pages and fragments;
+``files`` (a folder every worker shares) for PDFs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import caches
+
+from .models import AuditEvent, Tournament
+
+T = TypeVar("T")
+
+
+def tournament_version(*, tournament: Tournament) -> int:
+    """The id of the tournament's latest audit event (0 before any)."""
+    latest = (
+        AuditEvent.objects.filter(tournament_id=tournament.pk)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+    )
+    return latest or 0
+
+
+def tournament_key(*, tournament: Tournament, what: str, parts: tuple[object, ...] = ()) -> str:
+    """A cache key for something built from the tournament as it is now.
+
+    The creation time joins the id so that a database rebuilt from scratch
+    (ids counted again) never meets a file kept from the old one."""
+    version = tournament_version(tournament=tournament)
+    stamp = int(tournament.created.timestamp() * 1_000_000) if tournament.created else 0
+    tail = ":".join(str(part) for part in parts)
+    return f"t{tournament.pk}.{stamp}.v{version}:{what}:{tail}"
+
+
+def cached(*, cache: str, key: str, build: Callable[[], T], timeout: int = 24 * 3600) -> T:
+    """``build()`` once per ``key`` (which must hold the version) in the named cache."""
+    store = caches[cache]
+    value = store.get(key)
+    if value is None:
+        value = build()
+        store.set(key, value, timeout)
+    return value
