@@ -5,7 +5,17 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test test-postgres lint format bench clean
+.PHONY: install run serve test test-postgres lint format bench clean
+
+# Debug is off unless asked for (config/settings.py): development commands ask.
+run test: export DJANGO_DEBUG = 1
+# Production: never debug, whatever the shell says (README, "Production").
+serve: export DJANGO_DEBUG = 0
+# Benchmarks measure what production runs (debug off), over plain HTTP.
+bench: export DJANGO_DEBUG = 0
+bench: export DJANGO_SECRET_KEY ?= bench-only-key-not-for-any-server-0123456789abcdefghijklmnop
+bench: export DJANGO_SSL_REDIRECT ?= 0
+bench: export DJANGO_SECURE_COOKIES ?= 0
 
 $(STAMP): pyproject.toml scripts/install-system.sh
 	bash scripts/install-system.sh
@@ -21,6 +31,14 @@ run: install
 	$(PY) manage.py load_demo
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py runserver $(HOST):$(PORT)
+
+# Migrate, collect the static files (whitenoise serves them), then gunicorn
+# (config/gunicorn.py: HOST, PORT, WEB_CONCURRENCY, GUNICORN_THREADS,
+# GUNICORN_TIMEOUT). Needs DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS.
+serve: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c config/gunicorn.py
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -15,6 +15,10 @@ def main() -> int:
         **os.environ,
         "PYTHONPATH": str(HERE.parent),
         "DJANGO_SETTINGS_MODULE": "config.settings",
+        # Measured as served: debug off (a throwaway key), plain HTTP on the loopback.
+        "DJANGO_DEBUG": os.environ.get("DJANGO_DEBUG", "0"),
+        "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY", "bench-" + os.urandom(16).hex()),
+        "DJANGO_SSL_REDIRECT": "0",
     }
     failed = 0
     for script in sorted(HERE.glob("bench_*.py")):

@@ -4,7 +4,9 @@ User errors (``scoring.errors.UserError`` and its subclasses) become DRF's
 usual body, ``{"field": ["message"]}``, with the error's status and the
 message translated into the request's language. Django's own
 ``ValidationError`` is treated the same way. Deleting an object that other
-records still protect (a player with entries or games) is a 409. Everything
+records still protect (a player with entries or games) is a 409; a body
+over Django's limit a 413. Errors no API view answers (no URL matched, a
+500) are made JSON by ``scoring.api.middleware``. Everything
 else is left to DRF (and a real bug still surfaces as a 500 so that it gets
 fixed).
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import ProtectedError, RestrictedError
 from django.utils.translation import gettext
@@ -42,6 +45,12 @@ def _still_used(error: ProtectedError | RestrictedError) -> ConflictError:
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, RequestDataTooBig):
+        # A form body over DATA_UPLOAD_MAX_MEMORY_SIZE (Django's parser counts as it reads).
+        return Response(
+            {"detail": gettext("The request body is too large.")},
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
     if isinstance(exc, ProtectedError | RestrictedError):
         exc = _still_used(exc)
     if isinstance(exc, UserError):

@@ -1,10 +1,14 @@
 """Rackscore settings. Everything that differs between installations comes
-from the environment: DATABASE_URL, DJANGO_SECRET_KEY, DJANGO_DEBUG,
-DJANGO_ALLOWED_HOSTS (comma-separated)."""
+from the environment (README, "Production"): DATABASE_URL, DJANGO_SECRET_KEY,
+DJANGO_DEBUG (off unless set: ``make run`` and the tests turn it on),
+DJANGO_ALLOWED_HOSTS and DJANGO_CSRF_TRUSTED_ORIGINS (comma-separated),
+DJANGO_STATIC_ROOT, DJANGO_SSL_REDIRECT, DJANGO_SECURE_COOKIES,
+DJANGO_HSTS_SECONDS, DJANGO_PROXY_COUNT, DJANGO_LOG_LEVEL."""
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +29,21 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value else default
+
+
+# Off unless asked for: a deployment that forgets the variable must not show
+# debug pages or run on the development key.
+DEBUG = env_bool("DJANGO_DEBUG", False)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise RuntimeError("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
+        raise RuntimeError(
+            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off "
+            "(for development, set DJANGO_DEBUG=1 or use `make run`)"
+        )
     SECRET_KEY = "insecure-development-key-do-not-use-in-production"
 
 ALLOWED_HOSTS = [
@@ -55,11 +69,14 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_filters",
     "django_tables2",
+    "axes",
     "scoring",
     "tournaments",
 ]
 
 MIDDLEWARE = [
+    # First: sees every answer, so any error under /api/v1/ leaves as JSON.
+    "scoring.api.middleware.ApiJsonErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -69,6 +86,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Turns a login refused for a lock into a 429 (config.login_guard).
+    "axes.middleware.AxesMiddleware",
     # Last: the transaction of a keyed API write holds the view alone.
     "tournaments.api.idempotency.IdempotencyMiddleware",
 ]
@@ -113,6 +132,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Axes first: it refuses a locked username and address before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -133,7 +158,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", "") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES: dict[str, Any] = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -174,7 +199,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
-        "rest_framework.filters.SearchFilter",
+        "scoring.api.defaults.NamedSearchFilter",
         "scoring.api.defaults.StableOrderingFilter",
     ],
     "DEFAULT_SCHEMA_CLASS": "scoring.api.schema.ErrorsAutoSchema",
@@ -189,7 +214,9 @@ SPECTACULAR_SETTINGS = {
         "Log in with `POST /api/v1/auth/token/` and send `Authorization: Token <key>`; "
         "a session (the browsable API) works too. Anyone reads public tournaments; their "
         "owner and staff change them; a match's private token, sent as `X-Match-Token`, "
-        "records and reads that match's games. Errors are DRF's field-keyed bodies "
+        "records and reads that match's games. After 5 wrong passwords for one username "
+        "from one address within 15 minutes, the token login answers 429 with `Retry-After` "
+        "for 15 minutes. Errors are DRF's field-keyed bodies "
         '(`{"racks": ["..."]}`); scores are JSON numbers.'
     ),
     "VERSION": "1.0.0",
@@ -197,7 +224,9 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": "/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,
     # Ids in paths (tournaments.api.urls.IdConverter) are integers.
-    "PATH_CONVERTER_OVERRIDES": {"api_id": {"type": "integer", "minimum": 1}},
+    "PATH_CONVERTER_OVERRIDES": {
+        "api_id": {"type": "integer", "minimum": 1, "maximum": 9223372036854775807}
+    },
     # Same field name, different choices: each enum gets a name of its own.
     "ENUM_NAME_OVERRIDES": {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
@@ -213,14 +242,64 @@ SPECTACULAR_SETTINGS = {
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 
+# Login protection (django-axes, config.login_guard): 5 wrong passwords for one
+# username from one address within 15 minutes lock that pair for 15 minutes
+# after the last of them; a right password before that clears the count.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# Tries during a lock are refused but do not extend it: Retry-After stays true.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "config.login_guard.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "config.login_guard.client_address"
+# Successful logins are not recorded: only failures count towards a lock.
+AXES_DISABLE_ACCESS_LOG = True
+# How many reverse proxies stand in front (each appending to X-Forwarded-For);
+# 0 (the default) trusts only the connection's own address.
+RACKSCORE_PROXY_COUNT = env_int("DJANGO_PROXY_COUNT", 0)
+
+# HTTPS. With debug off the site expects a TLS-terminating proxy that sets
+# X-Forwarded-Proto; each protection can be turned off for a plain-HTTP trial.
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", not DEBUG)
+# A health probe often speaks plain HTTP straight to the worker.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
+# Off unless set: browsers remember HSTS for its whole lifetime, so it is
+# turned on deliberately once HTTPS works (README).
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
 
+# Every handler masks match tokens (config.log_filters). Django's own loggers
+# are named here so that its default handlers, which would not mask, are replaced.
+LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "WARNING")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    "filters": {"match_tokens": {"()": "config.log_filters.MatchTokenMask"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        },
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["match_tokens"]},
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["match_tokens"],
+        },
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        # As Django's own default: its INFO lines (the autoreloader's) in development.
+        "django": {"handlers": [], "level": "INFO" if DEBUG else LOG_LEVEL, "propagate": True},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
 }

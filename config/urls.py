@@ -6,6 +6,8 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
+from config.health import healthz
+
 api_v1 = [
     path("", include("scoring.api.urls")),
     path("", include("tournaments.api.urls")),
@@ -15,6 +17,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("healthz", healthz, name="healthz"),
 ]
 urlpatterns += i18n_patterns(
     path("", include("tournaments.web.urls")),

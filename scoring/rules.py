@@ -63,10 +63,20 @@ __all__ = [
     "DEFAULT_RULES",
     "DEFAULT_TABLE_POINTS",
     "ENDINGS",
+    "GAMES_PER_ROUND_MAX",
+    "GAMES_PER_ROUND_MIN",
+    "GAME_NUMBER_MAX",
     "JOKERS_IN_SET",
     "JOKER_PENALTY_MAX",
     "JOKER_TILE",
+    "MIN_GAMES_MAX",
+    "PLAYERS_MAX",
+    "PLAYERS_MIN",
     "POOL_TIES",
+    "ROUNDS_MAX",
+    "SCORE_SETTING_MAX",
+    "SEED_MAX",
+    "SEMIFINAL_PLAYERS_MAX",
     "TABLE_POINTS_MAX",
     "TILE_COLOURS",
     "TILE_COPIES",
@@ -82,6 +92,7 @@ __all__ = [
     "rack_entered",
     "rack_from_json",
     "rack_value",
+    "racks_count_check",
     "starting_seat",
     "table_points_for",
     "tiles_format",
@@ -94,6 +105,22 @@ POOL_TIES = ("share", "fewest_tiles")
 # No rulebook comes near it (25, 30, some events 50); the cap keeps scores in
 # the range the database and JSON clients hold.
 JOKER_PENALTY_MAX = 1000
+
+# The bounds of a tournament's plan and of what is entered in it. Every input
+# path (API, forms, imports, backups) declares and checks these, so that a
+# number out of range is the user's mistake (400), never a database overflow;
+# each also fits the column that stores it (smallint 32767, integer 2**31 - 1).
+ROUNDS_MAX = 100
+GAMES_PER_ROUND_MIN, GAMES_PER_ROUND_MAX = 1, 30
+# A game's number runs from 1 to the games its round plans.
+GAME_NUMBER_MAX = GAMES_PER_ROUND_MAX
+# No rule limits these two; they are held to their column (a small integer), as
+# the backup format has always written them.
+MIN_GAMES_MAX = 32767
+SEMIFINAL_PLAYERS_MAX = 32767
+SEED_MAX = 2**31 - 1
+# A bye's score or an adjustment: stored with 8 digits, 2 of them decimals.
+SCORE_SETTING_MAX = Decimal("999999.99")
 
 _CENT = Decimal("0.01")
 
@@ -171,6 +198,16 @@ class GameOut:
     winners: tuple[Hashable, ...]
 
 
+def racks_count_check(count: int) -> None:
+    """Refuse a game of other than 2 to 4 racks (input paths check it before the racks)."""
+    if not PLAYERS_MIN <= count <= PLAYERS_MAX:
+        raise RuleError(
+            _("A game needs 2 to 4 racks, one per player; %(count)s were given."),
+            field="racks",
+            count=count,
+        )
+
+
 def _game_checked(*, ending: str, racks: Sequence[RackIn]) -> tuple[RackChecked, ...]:
     """Every refusal, in a fixed order, before anything is computed."""
     if not isinstance(ending, str) or ending not in ENDINGS:
@@ -180,12 +217,7 @@ def _game_checked(*, ending: str, racks: Sequence[RackIn]) -> tuple[RackChecked,
             ending=ending,
             choices=", ".join(ENDINGS),
         )
-    if not PLAYERS_MIN <= len(racks) <= PLAYERS_MAX:
-        raise RuleError(
-            _("A game needs 2 to 4 racks, one per player; %(count)s were given."),
-            field="racks",
-            count=len(racks),
-        )
+    racks_count_check(len(racks))
     seats: dict[Hashable, int] = {}
     for seat, rack in enumerate(racks, start=1):
         first = seats.setdefault(rack.player, seat)

@@ -38,6 +38,7 @@ class ClubFactory(factory.django.DjangoModelFactory):
         model = Club
 
     name = factory.Sequence(lambda n: f"Club {n}")
+    created_by = None  # staff only, unless a test names its creator
 
 
 class PlayerFactory(factory.django.DjangoModelFactory):
@@ -46,6 +47,7 @@ class PlayerFactory(factory.django.DjangoModelFactory):
 
     name = factory.Sequence(lambda n: f"Player {n:04d}")
     club = None
+    created_by = None  # staff only, unless a test names its creator
 
 
 class TournamentFactory(factory.django.DjangoModelFactory):

@@ -9,8 +9,15 @@ Vocabulary:
 * a tournament is *visible* to a user when it is public or the user organises
   it; everything else answers 404, so that a private tournament's existence is
   not told;
-* a club or a player is *editable* by staff and by the organisers of a
-  tournament it takes part in;
+* a club or a player has a *creator* (``created_by``: the user who made it;
+  none for rows staff alone look after) and is *editable* by its creator and
+  by staff only: entering a player in one's tournament, or naming a club,
+  gives no right to change them;
+* a player is *visible* when entered in a public tournament; a club when a
+  public tournament names it or a player entered in one belongs to it; a
+  logged-in user also sees those they created and those of the tournaments
+  they organise (entered or named there), staff all; one not visible answers
+  404, like a private tournament;
 * a *user* here is whatever a request carries: a user, ``AnonymousUser`` or
   ``None`` (a command, a test, a match link).
 
@@ -82,20 +89,49 @@ def tournament_visible(*, user: object, tournament: Tournament) -> bool:
 
 
 def club_editable(*, user: object, club: Club) -> bool:
+    """Whether the user may change or delete the club: its creator and staff."""
     u = user_or_none(user)
-    return u is not None and bool(
-        u.is_staff or Tournament.objects.filter(tournaments_organised_q(user=u), club=club).exists()
-    )
+    return u is not None and bool(u.is_staff or club.created_by_id == u.pk)
 
 
 def player_editable(*, user: object, player: Player) -> bool:
+    """Whether the user may change or delete the player: their creator and staff."""
     u = user_or_none(user)
-    return u is not None and bool(
-        u.is_staff
-        or Entry.objects.filter(
-            player=player, tournament__in=Tournament.objects.filter(tournaments_organised_q(user=u))
-        ).exists()
-    )
+    return u is not None and bool(u.is_staff or player.created_by_id == u.pk)
+
+
+def _entries_seen(*, user: object) -> Any:
+    """The entries whose player a user sees by their tournament (public or organised)."""
+    u = user_or_none(user)
+    if u is None:
+        return Entry.objects.filter(tournament__public=True)
+    organised = Tournament.objects.filter(tournaments_own_q(user=u)).values("pk")
+    return Entry.objects.filter(Q(tournament__public=True) | Q(tournament__in=organised))
+
+
+def players_visible_q(*, user: object) -> Q:
+    """A filter on players for those the user may see (lists and details alike)."""
+    u = user_or_none(user)
+    if u is not None and u.is_staff:
+        return Q()
+    # Subqueries, not joins: one row per player, whatever their entries.
+    seen = Q(pk__in=_entries_seen(user=u).values("player_id"))
+    return seen if u is None else seen | Q(created_by_id=u.pk)
+
+
+def clubs_visible_q(*, user: object) -> Q:
+    """A filter on clubs for those the user may see (lists and details alike)."""
+    u = user_or_none(user)
+    if u is not None and u.is_staff:
+        return Q()
+    named = Tournament.objects.filter(tournaments_visible_q(user=u), club__isnull=False)
+    players = _entries_seen(user=u).filter(player__club__isnull=False)
+    seen = Q(pk__in=named.values("club_id")) | Q(pk__in=players.values("player__club_id"))
+    if u is None:
+        return seen
+    # The club of a player they made shows with that player, so it is theirs to see.
+    made = Player.objects.filter(created_by_id=u.pk, club__isnull=False).values("club_id")
+    return seen | Q(created_by_id=u.pk) | Q(pk__in=made)
 
 
 def game_racks_withheld(*, game: Game, tournament: Tournament, organiser: bool) -> bool:

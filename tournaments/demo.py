@@ -97,11 +97,13 @@ def demo_load(*, reset: bool = False) -> Tournament:
     if organiser is None:
         organiser = user_model.objects.create_user("organiser", "", "rackscore")
     club_name = "Nørrebro Rummikub Club"
+    # The demo's organiser made its club and players, so may change them.
     club = Club.objects.filter(name=club_name).first() or players.club_create(
-        name=club_name, city="Copenhagen"
+        name=club_name, city="Copenhagen", created_by=organiser
     )
     people = [
-        Player.objects.filter(name=n, club=club).first() or players.player_create(name=n, club=club)
+        Player.objects.filter(name=n, club=club).first()
+        or players.player_create(name=n, club=club, created_by=organiser)
         for n in DEMO_PLAYERS
     ]
     tournament = tournaments.tournament_create(

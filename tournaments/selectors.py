@@ -29,7 +29,13 @@ from django.db.models import (
 )
 
 from . import progress, seating
-from .access import UserLike, tournaments_own_q, tournaments_visible_q
+from .access import (
+    UserLike,
+    clubs_visible_q,
+    players_visible_q,
+    tournaments_own_q,
+    tournaments_visible_q,
+)
 from .models import (
     Adjustment,
     AuditEvent,
@@ -187,13 +193,23 @@ def game_deletion_of(*, events: QuerySet[AuditEvent], game_id: int) -> AuditEven
     )
 
 
-def players_not_entered(*, tournament: Tournament) -> QuerySet[Player]:
-    return Player.objects.exclude(entries__tournament=tournament).order_by("name", "id")
+def players_not_entered(*, tournament: Tournament, user: object) -> QuerySet[Player]:
+    """Players the user may see (``access.players_visible_q``) not entered here yet."""
+    return (
+        Player.objects.filter(players_visible_q(user=user))
+        .exclude(entries__tournament=tournament)
+        .order_by("name", "id")
+    )
 
 
-def clubs_listed() -> QuerySet[Club]:
-    """Every club with ``player_count``."""
-    return Club.objects.annotate(player_count=Count("players")).order_by("name")
+def clubs_listed(*, user: object) -> QuerySet[Club]:
+    """The clubs a user may see, each with ``player_count``: the players of it they may see."""
+    seen = Player.objects.filter(players_visible_q(user=user)).values("pk")
+    return (
+        Club.objects.filter(clubs_visible_q(user=user))
+        .annotate(player_count=Count("players", filter=Q(players__in=seen)))
+        .order_by("name")
+    )
 
 
 def tournaments_visible(*, user: UserLike | Any) -> QuerySet[Tournament]:

@@ -28,7 +28,7 @@ from scoring import rules as engine
 
 from .defaults import json_parsers
 from .errors import error_responses, rule_error_as_validation
-from .fields import EngineChoiceField, NumberField
+from .fields import EngineChoiceField, EngineIntegerField, NumberField, RacksField
 
 # ----------------------------------------------------------------------------- input
 
@@ -63,13 +63,25 @@ class RackInSerializer(serializers.Serializer):
     player = serializers.CharField(
         max_length=100, help_text=_("Any label for the player; unique within the game.")
     )
-    # Bounds the engine does not check are kept loose on purpose: every count the
-    # rulebook limits (points, jokers, tiles) is refused by the engine with its message.
+    # Every count the rulebook limits (points, jokers, tiles) is documented with its
+    # bounds and refused by the engine with its message; the text's cap only bounds work.
     tiles = serializers.CharField(
         required=False, allow_null=True, allow_blank=True, max_length=1000, help_text=TILES_HELP
     )
-    points = serializers.IntegerField(required=False, allow_null=True, help_text=POINTS_HELP)
-    jokers = serializers.IntegerField(required=False, allow_null=True, help_text=JOKERS_HELP)
+    points = EngineIntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=engine.TILE_SET_FACE_TOTAL,
+        help_text=POINTS_HELP,
+    )
+    jokers = EngineIntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=engine.JOKERS_IN_SET,
+        help_text=JOKERS_HELP,
+    )
 
     def validate(self, attrs: dict[str, Any]) -> engine.RackIn:
         # Validated into the engine's type by the one converter every input path uses.
@@ -79,9 +91,11 @@ class RackInSerializer(serializers.Serializer):
 class RulesInSerializer(serializers.Serializer):
     """The settings that change scores; the calculator's are optional."""
 
-    joker_penalty = serializers.IntegerField(
+    joker_penalty = EngineIntegerField(
         required=False,
         default=engine.DEFAULT_RULES.joker_penalty,
+        min_value=0,
+        max_value=engine.JOKER_PENALTY_MAX,
         help_text=_("Points a joker left on a rack costs (30; 25 in Dutch/Belgian rules)."),
     )
     pool_tie = EngineChoiceField(
@@ -105,8 +119,7 @@ class CalculatorInSerializer(serializers.Serializer):
 
     rules = RulesInSerializer(required=False, help_text=_("Defaults: 30 per joker, share."))
     ending = EngineChoiceField(choices=ENDING_CHOICES, help_text=ENDING_HELP)
-    # The engine counts the racks (2-4) with its own message; the cap only bounds work.
-    racks = RackInSerializer(many=True, allow_empty=True, max_length=50)  # type: ignore[call-arg]
+    racks = RacksField(child=RackInSerializer(), help_text=_("One rack per player, 2 to 4."))
 
 
 # ----------------------------------------------------------------------------- output

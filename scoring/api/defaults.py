@@ -8,10 +8,14 @@ Vocabulary:
   documents; ``json_parsers()`` is that parser alone, for views whose bodies
   are nested lists (forms cannot send them);
 * *pages*: every list answers ``{"count", "next", "previous", "results"}``;
-  ``?page=N`` picks a page, ``?page_size=N`` (up to 500) its length, 50 by
-  default;
+  ``?page=N`` (1 to 1,000,000) picks a page, ``?page_size=N`` (1 to 500) its
+  length, 50 by default; anything else is a 400 naming the parameter, and a
+  page past the end a 404;
 * *stable ordering*: ``?ordering=`` always ends on ``id``, so that pages never
-  repeat or skip a row when the chosen ordering has ties.
+  repeat or skip a row when the chosen ordering has ties;
+* *search*: DRF's ``?search=``, its refusal (a NUL character) named by the
+  parameter like every other 400; ``NO_NUL`` is the pattern the document
+  declares for text that may not hold one.
 
 DRF reads these settings while defining ``APIView`` and its generic views, so
 this module must import neither DRF's views nor any model.
@@ -26,8 +30,8 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from rest_framework import parsers
 from rest_framework.authentication import TokenAuthentication
-from rest_framework.exceptions import AuthenticationFailed, ParseError
-from rest_framework.filters import OrderingFilter
+from rest_framework.exceptions import AuthenticationFailed, ParseError, ValidationError
+from rest_framework.filters import OrderingFilter, SearchFilter
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
@@ -80,6 +84,64 @@ class Pages(PageNumberPagination):
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 500
+    max_page = 1_000_000
+
+    def _bounded(self, request: Request, name: str, maximum: int) -> int | None:
+        """The query parameter ``name`` as a whole number from 1 to ``maximum``;
+        ``None`` when it is not sent. DRF would fall back to a default (or a 404)
+        and hide the caller's mistake."""
+        raw = request.query_params.get(name)
+        if raw is None:
+            return None
+        if not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= maximum):
+            raise ValidationError(
+                {name: [_("Send a whole number from 1 to %(max)s.") % {"max": maximum}]}
+            )
+        return int(raw)
+
+    def get_page_size(self, request: Request) -> int:
+        return self._bounded(request, self.page_size_query_param, self.max_page_size) or (
+            self.page_size
+        )
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> Any:
+        self._bounded(request, self.page_query_param, self.max_page)
+        return super().paginate_queryset(queryset, request, view)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        bounds = {
+            self.page_query_param: (self.max_page, None),
+            self.page_size_query_param: (self.max_page_size, self.page_size),
+        }
+        parameters: list[dict[str, Any]] = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] in bounds:
+                maximum, default = bounds[parameter["name"]]
+                parameter["schema"] = {"type": "integer", "minimum": 1, "maximum": maximum}
+                if default is not None:
+                    parameter["schema"]["default"] = default
+        return parameters
+
+
+# ----------------------------------------------------------------------------- search
+
+NO_NUL = r"^[^\x00]*$"
+
+
+class NamedSearchFilter(SearchFilter):
+    """DRF's ``?search=``, refusing a NUL character as ``{"search": [...]}``."""
+
+    def get_search_terms(self, request: Request) -> list[str]:
+        try:
+            return list(super().get_search_terms(request))
+        except ValidationError as error:
+            raise ValidationError({self.search_param: error.detail}) from error
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters: list[dict[str, Any]] = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"] = {"type": "string", "pattern": NO_NUL}
+        return parameters
 
 
 # ----------------------------------------------------------------------------- ordering

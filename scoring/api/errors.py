@@ -2,8 +2,10 @@
 
 Vocabulary: a *field-errors* body is DRF's usual 400 body, messages keyed by
 the input field they concern (``{"racks": ["..."]}``; ``non_field_errors`` for
-the request as a whole); 409, 412, 422 and 428 answer the same shape. A *detail*
-body (``{"detail": "..."}``) answers 401, 403, 404, 405 and 415.
+the request as a whole; ``detail`` alone when the body cannot be read at all,
+a JSON parse error); 409, 412, 422 and 428 answer the same shape. A *detail*
+body (``{"detail": "..."}``) answers 401, 403, 404, 405, 413 and 415, and
+every error Django answers under ``/api/v1/`` (``scoring.api.middleware``).
 
 The answers themselves are made by the exception handler
 (``config.exceptions``); this module declares them and turns a rules-engine
@@ -28,7 +30,7 @@ class FieldErrorsSerializer(serializers.Serializer):
 
 
 class DetailErrorSerializer(serializers.Serializer):
-    """The body of a 401, 403, 404, 405 or 415."""
+    """The body of a 401, 403, 404, 405, 413 or 415."""
 
     detail = serializers.CharField(help_text=_("What went wrong, for a person."))
 
@@ -50,9 +52,12 @@ class FieldErrorsSchema(OpenApiSerializerExtension):
             "type": "object",
             "description": (
                 "Messages keyed by the input field they concern (`non_field_errors` for the "
-                "request as a whole). A list field's messages may be a list with one object "
+                "request as a whole; `detail` alone when the body cannot be parsed). A list "
+                "field's messages may be a list with one object "
                 "per item (e.g. `racks`), a nested object's an object (e.g. `rules`)."
             ),
+            # A body that is no JSON at all, or no form, has no field to name.
+            "properties": {"detail": {"type": "string"}},
             "additionalProperties": {
                 "oneOf": [
                     {"type": "array", "items": {"type": "string"}},

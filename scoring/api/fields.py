@@ -3,7 +3,10 @@
 Vocabulary: a *JSON number* is how a score or a decimal setting leaves the
 API: an integer when whole (``54``), a decimal when not (``33.33``), never a
 string. An *engine choice* is a value the rules engine judges: the document
-lists its choices, the engine's refusal says what is wrong.
+lists its choices, the engine's refusal says what is wrong. An *engine
+integer* is the same for a number: the document shows the engine's bounds
+(``minimum``, ``maximum``), the engine refuses a number outside them. The
+*racks* of a game are a list of 2 to 4, counted by the engine's own check.
 """
 
 from __future__ import annotations
@@ -11,10 +14,19 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from django.core.validators import (
+    MaxLengthValidator,
+    MaxValueValidator,
+    MinLengthValidator,
+    MinValueValidator,
+)
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from scoring import rules
+from scoring.errors import RuleError
 
 
 def json_number(value: Decimal | int) -> int | float:
@@ -60,3 +72,54 @@ class EngineChoiceField(serializers.ChoiceField):
         if isinstance(data, bool) or not isinstance(data, str | int | float):
             raise serializers.ValidationError(gettext("Not a valid string."), code="invalid")
         return str(data)
+
+
+class EngineIntegerField(serializers.IntegerField):
+    """An integer documented with the engine's bounds and judged by the engine.
+
+    ``min_value`` and ``max_value`` go to the OpenAPI document only: DRF's own
+    "less than or equal to" would replace the engine's message, which says what
+    the number means (a rack's points, a joker penalty) and is the same on every
+    path. Any integer passes here; the engine refuses one out of range before
+    anything is stored.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.validators = [
+            v for v in self.validators if not isinstance(v, MinValueValidator | MaxValueValidator)
+        ]
+
+
+_RACKS_READ_MAX = 50
+
+
+class RacksField(serializers.ListField):
+    """A game's racks, one per player: 2 to 4, counted with the engine's message."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(min_length=rules.PLAYERS_MIN, max_length=rules.PLAYERS_MAX, **kwargs)
+
+    def run_validators(self, value: Any) -> None:
+        # The length validators give the document its minItems and maxItems; the count
+        # is the engine's to judge (after the ending), so only the others run.
+        every = self.validators
+        self.validators = [
+            v for v in every if not isinstance(v, MinLengthValidator | MaxLengthValidator)
+        ]
+        try:
+            super().run_validators(value)
+        finally:
+            self.validators = every
+
+    def to_internal_value(self, data: Any) -> list[Any]:
+        # The engine counts the racks after the ending, to name the first problem; a list
+        # far too long is refused before its racks are read, so that it costs nothing.
+        if isinstance(data, list) and len(data) > _RACKS_READ_MAX:
+            try:
+                rules.racks_count_check(len(data))
+            except RuleError as error:
+                raise serializers.ValidationError(
+                    [error.render(gettext)], code=error.code
+                ) from error
+        return super().to_internal_value(data)

@@ -4,7 +4,8 @@ drf-spectacular describes success bodies from the serializers; this schema
 class adds the error bodies (``errors.error_responses``) that follow from the
 view itself, so no operation's 400/401/403/404 goes undocumented:
 
-* 400 for a request body (POST, PUT, PATCH) and for a list's filters;
+* 400 for a request body (POST, PUT, PATCH), for a list's filters and for
+  its ``?page=`` and ``?page_size=``;
 * 401 wherever credentials are read (a wrong token is refused everywhere);
 * 403 for a change guarded by a permission;
 * 404 for a path with an id, and for a page past the end of a list;
@@ -13,6 +14,10 @@ view itself, so no operation's 400/401/403/404 goes undocumented:
   hook, which claims the key (every view but the anonymous token login).
 
 Statuses that depend on the operation (409, 412, 428) are listed on the view.
+
+A read anyone may make (every permission of the view lets an anonymous GET
+through) declares its credentials optional: ``{}`` among its security
+requirements, so a client knows it may call without any.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.test import APIRequestFactory
 
 from .errors import error_responses
 
@@ -54,18 +61,39 @@ class ErrorsAutoSchema(AutoSchema):
             parameters.append(IDEMPOTENCY_KEY_HEADER)
         return parameters
 
+    def _get_paginator(self) -> Any:
+        # A change answers what it changed, all of it: only reads are paged.
+        return super()._get_paginator() if self.method == "GET" else None
+
+    def _anyone_reads(self) -> bool:
+        """Whether an anonymous request of this method passes every permission."""
+        if self.method not in _SAFE:
+            return False
+        anonymous = Request(APIRequestFactory().generic(self.method, self.path))
+        try:
+            return all(p.has_permission(anonymous, self.view) for p in self.view.get_permissions())
+        except Exception:  # a permission that needs more than a bare request is not "anyone"
+            return False
+
+    def get_auth(self) -> list[Any]:
+        auths: list[Any] = list(super().get_auth())
+        if auths and {} not in auths and self._anyone_reads():
+            auths.append({})
+        return auths
+
     def _error_codes(self) -> list[int]:
         view = self.view
         codes = []
         changes = self.method not in _SAFE
-        if changes or getattr(view, "filterset_class", None) is not None:
+        paged = self._is_list_view() and self._get_paginator() is not None
+        if changes or paged or getattr(view, "filterset_class", None) is not None:
             codes.append(400)
         if getattr(view, "authentication_classes", None):
             codes.append(401)
         guarded = any(p is not AllowAny for p in getattr(view, "permission_classes", []))
         if changes and guarded:
             codes.append(403)
-        if "{" in self.path or (self._is_list_view() and self._get_paginator() is not None):
+        if "{" in self.path or paged:
             codes.append(404)
         if self._keyed():
             codes.append(422)

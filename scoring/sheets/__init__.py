@@ -28,4 +28,11 @@ picture, the CSS placing the words), ``fonts`` (text widths without a
 layout), ``qr`` (the entry link's code), ``render`` (HTML to PDF with
 WeasyPrint, the layers), ``pool`` (a large set in forked workers, then
 joined with pypdf), ``pad`` (the blank club pad).
+
+The standings and the final report are not laid out by WeasyPrint at all:
+``tables`` places their rows, headings and match boxes in Python and pages
+them, and ``drawn`` writes the pages as PDF operators with DejaVu subsets
+cut by ``truetype`` (thousands of lines cost WeasyPrint about a millisecond
+each; drawn, microseconds). Forking the pool waits for running renders
+(``render.ForkGuard``); renders never wait for each other.
 """

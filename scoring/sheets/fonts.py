@@ -10,32 +10,34 @@ fit would cost a layout per name.
 from __future__ import annotations
 
 import functools
+import io
+
+from .truetype import font_bytes
 
 NAME_SIZES = (("", 11.0), ("f1", 9.5), ("f2", 8.0))
 NAME_PADDING_MM = 10.0  # 7 mm for the seat number, the rest to keep clear of the line
 PT_MM = 25.4 / 72
-FONT_FILES = ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",)
 UNKNOWN_ADVANCE = 0.6  # em, for a character the font file does not have (or no file)
 
 
-@functools.lru_cache(maxsize=1)
-def advances() -> dict[str, float]:
-    """DejaVu Sans's advance widths in em, by character ({} when the file is elsewhere)."""
+@functools.lru_cache(maxsize=8)
+def advances(font: str = "sans") -> dict[str, float]:
+    """A DejaVu font's advance widths in em, by character ({} when the file is elsewhere);
+    ``font`` is one of :data:`.truetype.FONT_FILES`."""
     from fontTools.ttLib import TTFont
 
-    for path in FONT_FILES:
-        try:
-            font = TTFont(path, lazy=True)
-        except OSError:
-            continue
-        metrics, per_em = font["hmtx"], font["head"].unitsPerEm
-        return {chr(c): metrics[g][0] / per_em for c, g in font.getBestCmap().items()}
-    return {}
+    try:
+        data = font_bytes(font)
+    except OSError:
+        return {}
+    ttf = TTFont(io.BytesIO(data), lazy=True)
+    metrics, per_em = ttf["hmtx"], ttf["head"].unitsPerEm
+    return {chr(c): metrics[g][0] / per_em for c, g in ttf.getBestCmap().items()}
 
 
-def text_width_mm(text: str, *, size: float) -> float:
-    """The width of a line of DejaVu Sans at ``size`` pt (0.6 em for an unknown character)."""
-    known = advances()
+def text_width_mm(text: str, *, size: float, font: str = "sans") -> float:
+    """The width of a line of ``text`` at ``size`` pt (0.6 em for an unknown character)."""
+    known = advances(font)
     return sum(known.get(c, UNKNOWN_ADVANCE) for c in text) * size * PT_MM
 
 

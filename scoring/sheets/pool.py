@@ -23,13 +23,13 @@ from .fonts import advances
 from .join import Chunk, layers_join
 from .layout import PAPER_MM, layout_of
 from .qr import qr_ops
-from .render import html_pdf, rendering, sheets_html, static_key, static_pdf
+from .render import forking, html_pdf, sheets_html, static_key, static_pdf
 
 # Below this many pages one process beats forking workers and joining their chunks.
 PARALLEL_MIN_PAGES = 16
 
 # The sheet set being rendered, set just before forking: each worker reads its
-# chunk from its own copy. Set and cleared under the render lock.
+# chunk from its own copy. Set and cleared while forking (no render runs then).
 _JOB: dict[str, SheetSet] = {}
 
 
@@ -128,7 +128,7 @@ def sheets_pdf(
     else:
         _warm()
         _connections_close()
-        with rendering():  # (Pool forks its workers here, each with its copy of _JOB)
+        with forking():  # (Pool forks its workers here, each with its copy of _JOB)
             _JOB["sheet_set"] = sheet_set
             try:
                 pool = multiprocessing.get_context("fork").Pool(workers)

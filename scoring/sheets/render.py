@@ -64,33 +64,89 @@ def _stylesheet(name: str) -> Any:
     return CSS(filename=path, url_fetcher=_fetcher())
 
 
+_GC_PAUSES = [0]  # renders running with the collector paused
+_GC_LOCK = threading.Lock()
+
+
 @contextlib.contextmanager
 def _gc_paused() -> Iterator[None]:
     """Pause the cycle collector: a layout's boxes all live until the PDF is written,
-    and collecting while WeasyPrint builds them costs a fifth of its time for nothing."""
-    enabled = gc.isenabled()
-    gc.disable()
+    and collecting while WeasyPrint builds them costs a fifth of its time for nothing.
+    (Renders run side by side: the last one out turns it back on.)"""
+    with _GC_LOCK:
+        if _GC_PAUSES[0] == 0:
+            _GC_PAUSES.append(int(gc.isenabled()))
+            gc.disable()
+        _GC_PAUSES[0] += 1
     try:
         yield
     finally:
-        if enabled:
-            gc.enable()
+        with _GC_LOCK:
+            _GC_PAUSES[0] -= 1
+            if _GC_PAUSES[0] == 0 and _GC_PAUSES.pop():
+                gc.enable()
 
 
-# Held while WeasyPrint runs in this process and while it forks workers: a
-# thread inside Pango or fontconfig holds their C mutexes, and a worker forked
-# then would inherit them locked, forever. (Renders are CPU-bound under the GIL
-# anyway: serialising them costs no throughput.)
-_RENDER_LOCK = threading.Lock()
+class ForkGuard:
+    """Renders share it; forking the worker pool takes it alone.
+
+    A thread inside Pango or fontconfig holds their C mutexes, and a worker
+    forked then would inherit them locked, forever: so no fork may start
+    while any render runs. Renders themselves need no such care from each
+    other, and a server's threads (gunicorn's gthread workers) must not wait
+    for one another's prints. A waiting fork keeps new renders out until it
+    is done, so a stream of renders cannot starve it.
+    """
+
+    def __init__(self) -> None:
+        self._state = threading.Condition()
+        self._renders = 0
+        self._forking = False
+
+    @contextlib.contextmanager
+    def render(self) -> Iterator[None]:
+        with self._state:
+            self._state.wait_for(lambda: not self._forking)
+            self._renders += 1
+        try:
+            yield
+        finally:
+            with self._state:
+                self._renders -= 1
+                self._state.notify_all()
+
+    @contextlib.contextmanager
+    def fork(self) -> Iterator[None]:
+        with self._state:
+            self._state.wait_for(lambda: not self._forking)
+            self._forking = True
+            self._state.wait_for(lambda: self._renders == 0)
+        try:
+            yield
+        finally:
+            with self._state:
+                self._forking = False
+                self._state.notify_all()
+
+
+_GUARD = ForkGuard()
 
 
 @contextlib.contextmanager
 def rendering() -> Iterator[None]:
-    """Hold the render lock (in a pool worker, one thread that never forks: no lock)."""
+    """Render alongside other renders, never across a fork (in a pool worker, which
+    never forks: nothing to guard)."""
     if multiprocessing.current_process().daemon:
         yield
         return
-    with _RENDER_LOCK:
+    with _GUARD.render():
+        yield
+
+
+@contextlib.contextmanager
+def forking() -> Iterator[None]:
+    """Fork worker processes once no render runs in this process, keeping new ones out."""
+    with _GUARD.fork():
         yield
 
 

@@ -20,32 +20,36 @@ from .kit import ReadOnlyInline, ServiceAdmin
 
 @admin.register(Club)
 class ClubAdmin(ServiceAdmin[Club]):
-    list_display = ["name", "city"]
+    list_display = ["name", "city", "created_by"]
     search_fields = ["name", "city"]
+    list_select_related = ["created_by"]
+    # The creator is who may change it (with staff): set when made, shown here.
+    readonly_fields = ["created_by"]
 
     def write(self, request: HttpRequest, obj: Club | None, data: dict[str, Any]) -> Club:
         if obj is None:
-            return players.club_create(**data)
-        return players.club_update(club=obj, **data)
+            return players.club_create(created_by=request.user, **data)
+        return players.club_update(club=obj, user=request.user, **data)
 
     def remove(self, request: HttpRequest, obj: Club) -> None:
-        players.club_delete(club=obj)
+        players.club_delete(club=obj, user=request.user)
 
 
 @admin.register(Player)
 class PlayerAdmin(ServiceAdmin[Player]):
-    list_display = ["name", "club"]
+    list_display = ["name", "club", "created_by"]
     list_filter = ["club"]
     search_fields = ["name"]
-    list_select_related = ["club"]
+    list_select_related = ["club", "created_by"]
+    readonly_fields = ["created_by"]
 
     def write(self, request: HttpRequest, obj: Player | None, data: dict[str, Any]) -> Player:
         if obj is None:
-            return players.player_create(**data)
-        return players.player_update(player=obj, **data)
+            return players.player_create(created_by=request.user, **data)
+        return players.player_update(player=obj, user=request.user, **data)
 
     def remove(self, request: HttpRequest, obj: Player) -> None:
-        players.player_delete(player=obj)
+        players.player_delete(player=obj, user=request.user)
 
 
 class EntryInline(ReadOnlyInline):

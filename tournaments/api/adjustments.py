@@ -18,7 +18,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.api.errors import error_responses
-from scoring.api.fields import EngineChoiceField, NumberField
+from scoring.api.fields import DecimalNumberField, EngineChoiceField, NumberField
+from scoring.rules import SCORE_SETTING_MAX
 from tournaments.models import Adjustment, Round
 from tournaments.selectors import adjustments_of
 from tournaments.services.adjustments import adjustment_add, adjustment_delete
@@ -44,9 +45,13 @@ class AdjustmentInSerializer(serializers.Serializer):
     """Types only: the service judges the values (sign, size, reason) with its messages."""
 
     player = id_field(help_text=_("An entered player's id."))
-    points = serializers.DecimalField(
+    # A JSON number (text is read too), so that the document can show its bounds.
+    points = DecimalNumberField(
         max_digits=None,
         decimal_places=None,
+        # Documented and checked here, so that a huge number is no work for the service.
+        min_value=-SCORE_SETTING_MAX,
+        max_value=SCORE_SETTING_MAX,
         help_text=_(
             "Added to the score: negative for a penalty, positive for a bonus; at most 2 decimals."
         ),

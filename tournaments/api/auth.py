@@ -10,6 +10,10 @@ Only the views of a match and its games list this authentication
 (``MATCH_AUTHENTICATION``); everywhere else the header is ignored, so a token
 opens nothing there. Users log in with ``POST /api/v1/auth/token/`` and send
 ``Authorization: Token <key>`` (``scoring.api.defaults.KeyTokenAuthentication``).
+
+Every login is guarded against password guessing (``config.login_guard``):
+after 5 wrong passwords for one username from one address the token login
+answers 429 with ``Retry-After`` for 15 minutes.
 """
 
 from __future__ import annotations
@@ -18,11 +22,14 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.signals import user_logged_in
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.authentication import BaseAuthentication
+from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import AuthenticationFailed
@@ -30,7 +37,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
-from scoring.api.errors import error_responses
+from scoring.api.errors import DetailErrorSerializer, error_responses
 from tournaments.models import Match, match_token_plausible
 
 MATCH_TOKEN_HEADER = "X-Match-Token"
@@ -100,19 +107,50 @@ class TokenResponseSerializer(serializers.Serializer):
     token = serializers.CharField(help_text=_("Send it as `Authorization: Token <token>`."))
 
 
+LOCKED_OUT_RESPONSE = OpenApiResponse(
+    response=DetailErrorSerializer,
+    description=(
+        "Too many failed logins: after 5 wrong passwords for one username from one address "
+        "within 15 minutes, that username is refused from there (even with the right "
+        "password) until `Retry-After` seconds have passed."
+    ),
+)
+RETRY_AFTER_HEADER = OpenApiParameter(
+    name="Retry-After",
+    type=OpenApiTypes.INT,
+    location=OpenApiParameter.HEADER,
+    description="Seconds until this username may log in again from this address.",
+    response=[429],
+)
+
+
 class TokenObtainView(ObtainAuthToken):
     """Exchange a username and password for an API token."""
 
     authentication_classes: list[Any] = []  # a login form: no session, so no CSRF check
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # type: ignore[assignment]
 
+    def get_serializer_context(self) -> dict[str, Any]:
+        # authenticate() must see Django's request, not DRF's wrapper: the login
+        # guard marks a locked-out request on it, and its middleware reads the
+        # mark from the request it handled (a mark on the wrapper is lost).
+        return {**super().get_serializer_context(), "request": self.request._request}
+
     @extend_schema(
         operation_id="auth_token_create",
         summary="Get an API token",
         tags=["auth"],
         request=AuthTokenSerializer,
-        responses={200: TokenResponseSerializer, **error_responses(400)},
+        parameters=[RETRY_AFTER_HEADER],
+        responses={200: TokenResponseSerializer, **error_responses(400), 429: LOCKED_OUT_RESPONSE},
         auth=[],
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().post(request, *args, **kwargs)
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = serializer.validated_data["user"]
+        # A login like the site's: clears the login guard's count of failures
+        # for this username and address, and stamps last_login.
+        user_logged_in.send(sender=type(user), request=request._request, user=user)
+        token, _created = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})

@@ -130,7 +130,11 @@ class TournamentExportView(TournamentNestedView):
 class TournamentImportView(generics.GenericAPIView):
     permission_classes = [IsAuthenticated]
     parser_classes = [BackupParser]
+    # BackupParser judges the length itself (up to FILE_MAX, its own 413 body).
+    body_max = None
     serializer_class = None
+    # DRF's OPTIONS describes a POST by its serializer, and the body is a document, not one.
+    metadata_class = None
 
     @extend_schema(
         summary="Restore a tournament from a backup",

@@ -15,15 +15,17 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.models import Entry
+from tournaments.models import Entry, Tournament
 from tournaments.selectors import entries_of
 from tournaments.services import entries as entry_services
 
 from .base import TournamentNestedView
 from .fields import id_field
+from .selectors import entry_of
 
 ENTRY_STATUS_HELP = _(
     "`active`: seated in the next round; `absent`: entered but checked out (a late "
@@ -152,6 +154,14 @@ class TournamentEntryView(TournamentNestedView):
     serializer_class = EntrySerializer
     input_serializer = EntryStatusInSerializer
 
+    def entered(self, player_id: int) -> tuple[Tournament, Entry]:
+        """The tournament and the entry the path names; 404 when the player is not entered."""
+        tournament = self.tournament()
+        entry = entry_of(tournament=tournament, player_id=player_id)
+        if entry is None:
+            raise NotFound()
+        return tournament, entry
+
     @extend_schema(
         summary="Check a player in or out",
         description=_(
@@ -164,9 +174,12 @@ class TournamentEntryView(TournamentNestedView):
         responses={200: EntrySerializer},
     )
     def patch(self, request: Request, tournament_id: int, player_id: int) -> Response:
-        tournament = self.tournament()
-        given = EntryStatusInSerializer(data=request.data)
+        tournament, entry = self.entered(player_id)
+        # A PATCH without a status changes nothing (as its document says: every field optional).
+        given = EntryStatusInSerializer(data=request.data, partial=True)
         given.is_valid(raise_exception=True)
+        if "status" not in given.validated_data:
+            return Response(EntrySerializer(entry).data)
         service = ENTRY_STATUS_SERVICES[given.validated_data["status"]]
         entry = service(tournament=tournament, player_id=player_id, user=request.user)
         return Response(EntrySerializer(entry).data)
@@ -181,6 +194,6 @@ class TournamentEntryView(TournamentNestedView):
     )
     def delete(self, request: Request, tournament_id: int, player_id: int) -> Response:
         entry = entry_services.entry_withdraw(
-            tournament=self.tournament(), player_id=player_id, user=request.user
+            tournament=self.entered(player_id)[0], player_id=player_id, user=request.user
         )
         return Response(EntrySerializer(entry).data)

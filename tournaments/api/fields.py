@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 ID_MAX = 2**63 - 1
@@ -19,6 +20,7 @@ def id_field(**kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=1, max_value=ID_MAX, **kwargs)
 
 
+@extend_schema_field({"type": "integer", "minimum": 1, "maximum": ID_MAX})
 class IdRelatedField(serializers.PrimaryKeyRelatedField):
     """A related object by id; a number no database can hold is 'does not exist'."""
 

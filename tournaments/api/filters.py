@@ -2,6 +2,10 @@
 
 Vocabulary: an *id filter* takes an object id (``?club=3``) without looking
 the object up. Ordering is ``scoring.api.defaults.StableOrderingFilter``.
+A *strict* filter set refuses (400, naming the parameter) what django-filter
+would quietly ignore: an empty value for anything but text, and a yes/no
+written other than ``true`` or ``false``; so every list answers exactly the
+parameters its document declares.
 """
 
 from __future__ import annotations
@@ -11,8 +15,10 @@ from typing import Any
 import django_filters
 from django import forms
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.drainage import set_override
 
+from scoring.api.defaults import NO_NUL
 from tournaments.models import AuditEvent, Club, Game, Player, Tournament
 
 from .fields import ID_MAX
@@ -28,21 +34,55 @@ class IdFilter(django_filters.NumberFilter):
         kwargs.setdefault("max_value", ID_MAX)
         super().__init__(*args, **kwargs)
         # Documented as an integer id (drf-spectacular would guess "number").
-        schema = {"type": "integer", "minimum": 1, "description": str(kwargs.get("help_text", ""))}
+        schema = {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": ID_MAX,
+            "description": str(kwargs.get("help_text", "")),
+        }
         set_override(self, "field", schema)
 
 
-class ClubFilter(django_filters.FilterSet):
-    name = django_filters.CharFilter(lookup_expr="icontains", help_text="Part of the name.")
-    city = django_filters.CharFilter(lookup_expr="icontains", help_text="Part of the city.")
+class TextFilter(django_filters.CharFilter):
+    """Part of a text (case-insensitive); a NUL character is a 400, as declared."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("lookup_expr", "icontains")
+        super().__init__(*args, **kwargs)
+        schema = {"type": "string", "pattern": NO_NUL, "description": str(kwargs["help_text"])}
+        set_override(self, "field", schema)
+
+
+class StrictFilterSet(django_filters.FilterSet):
+    def is_valid(self) -> bool:
+        valid = super().is_valid()
+        for name, declared in self.filters.items():
+            if name not in self.data:
+                continue
+            raw = self.data.get(name)
+            if raw == "" and not isinstance(declared, django_filters.CharFilter):
+                self.form.add_error(name, _("Send a value, or leave the parameter out."))
+                valid = False
+            elif isinstance(declared, django_filters.BooleanFilter) and raw not in (
+                "true",
+                "false",
+            ):
+                self.form.add_error(name, _("Send true or false."))
+                valid = False
+        return valid
+
+
+class ClubFilter(StrictFilterSet):
+    name = TextFilter(help_text="Part of the name.")
+    city = TextFilter(help_text="Part of the city.")
 
     class Meta:
         model = Club
         fields = ["name", "city"]
 
 
-class PlayerFilter(django_filters.FilterSet):
-    name = django_filters.CharFilter(lookup_expr="icontains", help_text="Part of the name.")
+class PlayerFilter(StrictFilterSet):
+    name = TextFilter(help_text="Part of the name.")
     club = IdFilter(field_name="club_id", help_text="Players of this club (its id).")
     no_club = django_filters.BooleanFilter(
         field_name="club", lookup_expr="isnull", help_text="true: players without a club."
@@ -53,7 +93,7 @@ class PlayerFilter(django_filters.FilterSet):
         fields = ["name", "club", "no_club"]
 
 
-class TournamentFilter(django_filters.FilterSet):
+class TournamentFilter(StrictFilterSet):
     club = IdFilter(field_name="club_id", help_text="Tournaments of this club (its id).")
     date = django_filters.DateFilter(help_text="On this date (YYYY-MM-DD).")
     date_from = django_filters.DateFilter(
@@ -71,7 +111,7 @@ class TournamentFilter(django_filters.FilterSet):
         fields = ["club", "date", "date_from", "date_to", "status", "kind", "public"]
 
 
-class GameFilter(django_filters.FilterSet):
+class GameFilter(StrictFilterSet):
     tournament = IdFilter(field_name="match__round__tournament_id", help_text="A tournament id.")
     round = IdFilter(field_name="match__round_id", help_text="A round id.")
     match = IdFilter(field_name="match_id", help_text="A match id.")
@@ -92,7 +132,7 @@ class GameFilter(django_filters.FilterSet):
 OBJECT_TYPES = sorted({value.split(".", 1)[0] for value in AuditEvent.Action.values})
 
 
-class AuditFilter(django_filters.FilterSet):
+class AuditFilter(StrictFilterSet):
     match = IdFilter(field_name="match_id", help_text="Events of this match (its id).")
     action = django_filters.ChoiceFilter(
         choices=AuditEvent.Action.choices, help_text="Events of this action."

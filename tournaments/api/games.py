@@ -36,8 +36,9 @@ from rest_framework.response import Response
 from scoring.api.calculator import ENDING_CHOICES, ENDING_HELP, RackInSerializer
 from scoring.api.defaults import StableOrderingFilter, json_parsers
 from scoring.api.errors import error_responses
-from scoring.api.fields import EngineChoiceField, NumberField
+from scoring.api.fields import EngineChoiceField, NumberField, RacksField
 from scoring.errors import NON_FIELD
+from scoring.rules import GAME_NUMBER_MAX
 from tournaments.access import game_racks_withheld, tournament_organiser
 from tournaments.models import Game, Match, Rack
 from tournaments.services.games import (
@@ -51,6 +52,7 @@ from tournaments.services.results import game_enter
 from . import selectors
 from .auth import MATCH_AUTHENTICATION, match_grant
 from .base import InputFormMixin
+from .fields import id_field
 from .filters import GameFilter
 from .permissions import GamePermission, MatchGamesPermission, organiser_check
 from .preconditions import ETAG_HEADER, IF_MATCH_HEADER, etag_of, if_match_version
@@ -76,17 +78,16 @@ class RackOutSerializer(serializers.Serializer):
 
 
 class GameRackInSerializer(RackInSerializer):
-    player = serializers.IntegerField(  # type: ignore[assignment]
-        help_text=_("The id of a player seated at the match.")
-    )
+    player = id_field(help_text=_("The id of a player seated at the match."))  # type: ignore[assignment]
 
 
 class GameInSerializer(serializers.Serializer):
     """A game as played: how it ended and one rack per seated player."""
 
     ending = EngineChoiceField(choices=ENDING_CHOICES, help_text=ENDING_HELP)
-    # The engine counts the racks (2-4) with its own message; the cap only bounds work.
-    racks = GameRackInSerializer(many=True, allow_empty=True, max_length=50)  # type: ignore[call-arg]
+    racks = RacksField(
+        child=GameRackInSerializer(), help_text=_("One rack per seated player, in seat order.")
+    )
 
     def to_representation(self, instance: Any) -> dict[str, Any]:
         """A recorded game as the body that would record it again (the browsable API's
@@ -106,7 +107,7 @@ class GameRecordInSerializer(GameInSerializer):
         required=False,
         allow_null=True,
         min_value=1,
-        max_value=32767,
+        max_value=GAME_NUMBER_MAX,
         help_text=_(
             "The game number the client means (the entry form's “Game 2”); left out, the "
             "lowest free number. When that game is recorded already the answer is 409 with it."

@@ -123,6 +123,10 @@ class IdempotencyGate(BaseThrottle):
         # Without the middleware's transaction a claim could outlive its answer.
         if key is None or not getattr(raw, _OPEN, False):
             return True
+        # A method the view does not answer is a 405 whatever its key: claiming
+        # the key first would answer a reused one with a 422 instead.
+        if getattr(view, (request.method or "").lower(), None) is None:
+            return True
         _key_check(key)
         caller = idempotency_caller(request)
         if caller is None:

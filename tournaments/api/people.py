@@ -1,9 +1,11 @@
 """Clubs and players.
 
 Vocabulary: a *club* has a unique name and a city; a *player* a name and,
-optionally, a club. Anyone reads them; a logged-in user creates them; who may
-change or delete one is ``access.club_editable`` / ``access.player_editable``
-(a player with results cannot be deleted: 409).
+optionally, a club. Each lists and answers only those the request may see
+(``access.clubs_visible_q`` / ``players_visible_q``: others are 404); a
+logged-in user creates them and becomes their *creator*; who may change or
+delete one is ``access.club_editable`` / ``access.player_editable``: its
+creator and staff (a player with results cannot be deleted: 409).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.api.errors import error_responses
+from tournaments.access import clubs_visible_q, players_visible_q
 from tournaments.models import Club, Player
 from tournaments.services import players as player_services
 
@@ -36,8 +39,16 @@ class ClubSerializer(serializers.ModelSerializer):
         extra_kwargs: dict[str, dict[str, Any]] = {"name": {"validators": []}}
 
 
+class VisibleClubField(IdRelatedField):
+    """A club by id among those the request may see (another is 'does not exist')."""
+
+    def get_queryset(self) -> Any:
+        request = self.context.get("request")
+        return Club.objects.filter(clubs_visible_q(user=getattr(request, "user", None)))
+
+
 class PlayerSerializer(serializers.ModelSerializer):
-    club = IdRelatedField(
+    club = VisibleClubField(
         queryset=Club.objects.all(),
         allow_null=True,
         required=False,
@@ -54,8 +65,8 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 
 class ClubViewSet(ServiceModelViewSet[Club]):
-    """Clubs. Anyone reads; a logged-in user creates; staff or an organiser of one of
-    the club's tournaments changes or deletes."""
+    """Clubs. Anyone reads those they may see (a public tournament's, their own);
+    a logged-in user creates; its creator or staff changes or deletes."""
 
     queryset = Club.objects.all()
     serializer_class = ClubSerializer
@@ -66,20 +77,23 @@ class ClubViewSet(ServiceModelViewSet[Club]):
     ordering = ["name", "id"]
     lookup_value_converter = "api_id"
 
+    def get_queryset(self) -> Any:
+        return Club.objects.filter(clubs_visible_q(user=self.request.user))
+
     def object_create(self, data: dict[str, Any]) -> Club:
-        return player_services.club_create(**data)
+        return player_services.club_create(created_by=self.request.user, **data)
 
     def object_update(self, instance: Club, data: dict[str, Any]) -> Club:
-        return player_services.club_update(club=instance, **data)
+        return player_services.club_update(club=instance, user=self.request.user, **data)
 
     def object_delete(self, instance: Club) -> None:
-        player_services.club_delete(club=instance)
+        player_services.club_delete(club=instance, user=self.request.user)
 
 
 class PlayerViewSet(ServiceModelViewSet[Player]):
-    """Players. Anyone reads; a logged-in user creates; staff or an organiser of a
-    tournament the player entered changes or deletes (a player with results cannot
-    be deleted: 409)."""
+    """Players. Anyone reads those they may see (a public tournament's, their own);
+    a logged-in user creates; their creator or staff changes or deletes (a player
+    with results cannot be deleted: 409)."""
 
     queryset = Player.objects.select_related("club")
     serializer_class = PlayerSerializer
@@ -90,14 +104,19 @@ class PlayerViewSet(ServiceModelViewSet[Player]):
     ordering = ["name", "id"]
     lookup_value_converter = "api_id"
 
+    def get_queryset(self) -> Any:
+        return Player.objects.select_related("club").filter(
+            players_visible_q(user=self.request.user)
+        )
+
     def object_create(self, data: dict[str, Any]) -> Player:
-        return player_services.player_create(**data)
+        return player_services.player_create(created_by=self.request.user, **data)
 
     def object_update(self, instance: Player, data: dict[str, Any]) -> Player:
-        return player_services.player_update(player=instance, **data)
+        return player_services.player_update(player=instance, user=self.request.user, **data)
 
     def object_delete(self, instance: Player) -> None:
-        player_services.player_delete(player=instance)
+        player_services.player_delete(player=instance, user=self.request.user)
 
     @extend_schema(responses={204: None, **error_responses(401, 403, 404, 409)})
     def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:

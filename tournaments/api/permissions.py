@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
@@ -41,11 +42,15 @@ class ReadOrLoggedIn(BasePermission):
 
 
 class ClubPermission(ReadOrLoggedIn):
+    message = _("Only the user who created this club, or staff, may change or delete it.")
+
     def has_object_permission(self, request: Request, view: Any, obj: Club) -> bool:
         return request.method in SAFE_METHODS or club_editable(user=request.user, club=obj)
 
 
 class PlayerPermission(ReadOrLoggedIn):
+    message = _("Only the user who created this player, or staff, may change or delete them.")
+
     def has_object_permission(self, request: Request, view: Any, obj: Player) -> bool:
         return request.method in SAFE_METHODS or player_editable(user=request.user, player=obj)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from tournaments.models import Game, Match, Rack, Round, Seat, Tournament
+from tournaments.models import Entry, Game, Match, Rack, Round, Seat, Tournament
 from tournaments.selectors import round_tables, tournaments_visible
 
 # Shared with the web pages.
@@ -86,4 +86,13 @@ def game_detail(*, pk: int) -> Game:
         Game.objects.select_related("match__round__tournament")
         .prefetch_related(_racks())
         .get(pk=pk)
+    )
+
+
+def entry_of(*, tournament: Tournament, player_id: int) -> Entry | None:
+    """The player's entry in the tournament, or ``None`` (an entry's path names no entry)."""
+    return (
+        Entry.objects.filter(tournament=tournament, player_id=player_id)
+        .select_related("player")
+        .first()
     )

@@ -9,6 +9,8 @@ confirmation, whether the standings count them or not.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
@@ -18,6 +20,7 @@ from rest_framework.response import Response
 
 from scoring.api.errors import error_responses
 from scoring.api.fields import NumberField
+from tournaments.caching import cached, tournament_key
 from tournaments.models import Round
 from tournaments.standings.queries import standings_for
 from tournaments.standings.ranking import StandingRow
@@ -93,13 +96,19 @@ class StandingsView(TournamentNestedView):
     )
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = self.tournament()
-        query = StandingsQuerySerializer(data=request.query_params)
+        # A plain dict: DRF reads a form's empty "stage=" as "not sent".
+        query = StandingsQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         stage = query.validated_data.get("stage")
-        rows = standings_for(tournament=tournament, stage=stage)
-        unconfirmed = unconfirmed_of(
-            tournament=tournament, stages=None if stage is None else [stage]
-        )
-        return Response(
-            StandingsSerializer({"results": rows}, context={"unconfirmed": unconfirmed}).data
-        )
+
+        def build() -> dict[str, Any]:
+            rows = standings_for(tournament=tournament, stage=stage)
+            unconfirmed = unconfirmed_of(
+                tournament=tournament, stages=None if stage is None else [stage]
+            )
+            context = {"unconfirmed": unconfirmed}
+            return dict(StandingsSerializer({"results": rows}, context=context).data)
+
+        # Built once per tournament version: every write through a service makes a new one.
+        key = tournament_key(tournament=tournament, what="api-standings", parts=(stage or "",))
+        return Response(cached(cache="default", key=key, build=build, timeout=6 * 3600))

@@ -27,9 +27,11 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from scoring import rules
 from scoring.api.calculator import POOL_TIE_CHOICES
+from scoring.api.defaults import json_parsers
 from scoring.api.errors import error_responses
-from scoring.api.fields import DecimalNumberField, EngineChoiceField
+from scoring.api.fields import DecimalNumberField, EngineChoiceField, EngineIntegerField
 from tournaments.access import tournament_organiser
 from tournaments.models import Club, Tournament
 from tournaments.selectors import tournaments_visible
@@ -60,7 +62,7 @@ _TABLE_POINTS_SCHEMA = {
     "properties": {
         str(size): {
             "type": "array",
-            "items": {"type": "integer"},
+            "items": {"type": "integer", "minimum": 0, "maximum": rules.TABLE_POINTS_MAX},
             "minItems": size,
             "maxItems": size,
         }
@@ -126,9 +128,10 @@ class TournamentSerializer(serializers.ModelSerializer):
         help_text=_("Its address, /t/<slug>/; made from the name when left out."),
     )
     # Plain integer and text here: the rules engine judges them, with its messages.
-    joker_penalty = serializers.IntegerField(
+    joker_penalty = EngineIntegerField(
         required=False,
-        max_value=32767,
+        min_value=0,
+        max_value=rules.JOKER_PENALTY_MAX,
         help_text=_("Points per joker left on a rack (30; 25 in Dutch/Belgian rules)."),
     )
     pool_tie = EngineChoiceField(
@@ -140,6 +143,8 @@ class TournamentSerializer(serializers.ModelSerializer):
     bye_score = DecimalNumberField(
         max_digits=8,
         decimal_places=2,
+        min_value=-rules.SCORE_SETTING_MAX,
+        max_value=rules.SCORE_SETTING_MAX,
         required=False,
         help_text=_("What a player with a bye scores for the round."),
     )
@@ -196,9 +201,21 @@ class TournamentSerializer(serializers.ModelSerializer):
             "standings_unconfirmed",
         ]
         extra_kwargs = {
-            "rounds": {"min_value": 0, "max_value": 100, "help_text": _("Rounds planned.")},
-            "games_per_round": {"min_value": 1, "max_value": 30},
-            "max_table_size": {"min_value": 2, "max_value": 4},
+            # The plan's bounds (the services say them in words) fit their columns
+            # whichever database runs: the document shows the same limits on each.
+            "rounds": {
+                "min_value": 0,
+                "max_value": rules.ROUNDS_MAX,
+                "help_text": _("Rounds planned."),
+            },
+            "games_per_round": {
+                "min_value": rules.GAMES_PER_ROUND_MIN,
+                "max_value": rules.GAMES_PER_ROUND_MAX,
+            },
+            "max_table_size": {"min_value": rules.PLAYERS_MIN, "max_value": rules.PLAYERS_MAX},
+            "min_games": {"min_value": 0, "max_value": rules.MIN_GAMES_MAX},
+            "seed": {"min_value": 0, "max_value": rules.SEED_MAX},
+            "semifinal_players": {"min_value": 0, "max_value": rules.SEMIFINAL_PLAYERS_MAX},
             "public": {"help_text": _("Private tournaments are seen by their organisers only.")},
             "confirmation": {
                 "help_text": _(
@@ -234,6 +251,8 @@ class TournamentViewSet(ServiceModelViewSet[Tournament]):
 
     serializer_class = TournamentSerializer
     permission_classes = [TournamentPermission]
+    # Table points are an object of lists: a form cannot send them.
+    parser_classes = json_parsers()
     filterset_class = TournamentFilter
     search_fields = ["name", "slug"]
     ordering_fields = ["date", "name", "id", "status"]

@@ -120,24 +120,30 @@ def _slug_free(slug: str) -> str:
     return slug
 
 
-def _players(document: dict[str, Any], clubs: dict[str, Club]) -> IdMap:
+def _players(document: dict[str, Any], clubs: dict[str, Club], *, owner: Any) -> IdMap:
     rows = document["players"]
     existing = dict(Player.objects.filter(pk__in=[p["id"] for p in rows]).values_list("pk", "name"))
     ids: IdMap = {p["id"]: p["id"] for p in rows if existing.get(p["id"]) == p["name"]}
     new = [p for p in rows if p["id"] not in ids]
     created = Player.objects.bulk_create(
-        [Player(name=p["name"], club=clubs[p["club"]] if p["club"] else None) for p in new],
+        # New players are the importing owner's, who may then change them.
+        [
+            Player(name=p["name"], club=clubs[p["club"]] if p["club"] else None, created_by=owner)
+            for p in new
+        ],
         batch_size=BATCH,
     )
     ids.update((p["id"], c.pk) for p, c in zip(new, created, strict=True))
     return ids
 
 
-def _clubs(document: dict[str, Any]) -> dict[str, Club]:
+def _clubs(document: dict[str, Any], *, owner: Any) -> dict[str, Club]:
     names = [c["name"] for c in document["clubs"]]
     clubs = {c.name: c for c in Club.objects.filter(name__in=names)}
     missing = [
-        Club(name=c["name"], city=c["city"]) for c in document["clubs"] if c["name"] not in clubs
+        Club(name=c["name"], city=c["city"], created_by=owner)
+        for c in document["clubs"]
+        if c["name"] not in clubs
     ]
     clubs.update((c.name, c) for c in Club.objects.bulk_create(missing))
     return clubs
@@ -264,7 +270,7 @@ def _rows(
     clubs: dict[str, Club],
     users: Callable[[str | None], Any],
 ) -> None:
-    players = _players(document, clubs)
+    players = _players(document, clubs, owner=tournament.owner)
     entries = [
         Entry(
             tournament=tournament,
@@ -357,7 +363,7 @@ def tournament_import(
 
     try:
         with transaction.atomic():
-            clubs = _clubs(document)
+            clubs = _clubs(document, owner=owner)
             tournament = _tournament(document, owner=owner, slug=slug, clubs=clubs, users=users)
             _rows(document, tournament, clubs, users)
     except IntegrityError as error:

@@ -22,6 +22,15 @@ class Club(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
     city = models.CharField(_("city"), max_length=120, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    # Who may change or delete it (with staff); None: staff only.
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -43,6 +52,15 @@ class Player(models.Model):
         verbose_name=_("club"),
     )
     created = models.DateTimeField(auto_now_add=True)
+    # Who may change or delete them (with staff); None: staff only.
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
 
     class Meta:
         ordering = ["name", "id"]

@@ -52,6 +52,10 @@ class AuditEvent(models.Model):
         ADJUSTMENT_CHANGED = "adjustment.changed", _("adjustment changed")
         ADJUSTMENT_DELETED = "adjustment.deleted", _("adjustment deleted")
         TOKEN_REGENERATED = "match.token_regenerated", _("match link replaced")
+        # A player or club of the tournament changed (or went) by its creator or staff.
+        PLAYER_CHANGED = "player.changed", _("player changed")
+        CLUB_CHANGED = "club.changed", _("club changed")
+        CLUB_DELETED = "club.deleted", _("club deleted")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(default=timezone.now)

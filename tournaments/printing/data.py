@@ -179,19 +179,27 @@ def report_data(*, tournament: Tournament) -> Report:
         total, wins = totals.get((match_id, player_id), (Decimal(0), 0))
         totals[match_id, player_id] = (total + score, wins + int(winner))
         games.setdefault(match_id, set()).add(game_id)
-    rounds_qs = tournament.round_set.order_by("number").prefetch_related(
-        Prefetch(
-            "matches",
-            queryset=Match.objects.order_by("table").prefetch_related(
-                Prefetch(
-                    "seats",
-                    queryset=Seat.objects.select_related("player")
-                    .only("match_id", "position", "player_id", "player__name")
-                    .order_by("position"),
-                )
-            ),
-        )
+    # Value rows, not model instances: a large event has 10,000 seats, and building
+    # their models cost most of the report's reads.
+    rounds_qs = list(
+        Round.objects.filter(tournament=tournament)
+        .order_by("number")
+        .values_list("id", "number", "stage", "date")
     )
+    tables: dict[int, list[tuple[int, int]]] = {}
+    for match_id, round_id, table in (
+        Match.objects.filter(round__tournament=tournament)
+        .order_by("round_id", "table")
+        .values_list("id", "round_id", "table")
+    ):
+        tables.setdefault(round_id, []).append((match_id, table))
+    seated: dict[int, list[tuple[int, str]]] = {}
+    for match_id, player_id, name in (
+        Seat.objects.filter(match__round__tournament=tournament)
+        .order_by("match_id", "position")
+        .values_list("match_id", "player_id", "player__name")
+    ):
+        seated.setdefault(match_id, []).append((player_id, name))
     adjustments_qs = (
         Adjustment.objects.filter(tournament=tournament)
         .select_related("player", "round")
@@ -200,22 +208,22 @@ def report_data(*, tournament: Tournament) -> Report:
     with translation.override(tournament.language):
         rounds = [
             RoundResults(
-                number=round_.number,
-                stage=round_.get_stage_display() if round_.stage != Round.Stage.QUALIFYING else "",
-                date=round_.date,
+                number=number,
+                stage=str(Round.Stage(stage).label) if stage != Round.Stage.QUALIFYING else "",
+                date=date,
                 matches=[
                     MatchResult(
-                        table=match.table,
-                        games=len(games.get(match.pk, ())),
+                        table=table,
+                        games=len(games.get(match_id, ())),
                         players=[
-                            (seat.player.name, *totals.get((match.pk, seat.player_id), (ZERO, 0)))
-                            for seat in match.seats.all()
+                            (name, *totals.get((match_id, player_id), (ZERO, 0)))
+                            for player_id, name in seated.get(match_id, ())
                         ],
                     )
-                    for match in round_.matches.all()
+                    for match_id, table in tables.get(round_id, ())
                 ],
             )
-            for round_ in rounds_qs
+            for round_id, number, stage, date in rounds_qs
         ]
         adjustments = [
             AdjustmentLine(

@@ -17,10 +17,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 
 from scoring.errors import UserError, _
 
-from ..access import UserLike
+from ..access import UserLike, players_visible_q
 from ..models import AuditEvent, Entry, Player, Tournament
 from ._plans import tournament_open_check
 from .audit import audit_add
@@ -39,14 +40,18 @@ def _listed(changes: list[_Change], *, after: bool) -> dict[str, Any]:
 
 
 def _entries_store(
-    *, tournament: Tournament, player_ids: Iterable[int], status: str
+    *, tournament: Tournament, player_ids: Iterable[int], status: str, user: UserLike
 ) -> tuple[list[Entry], list[_Change]]:
-    """Register players with ``status``; the entries and what changed, unaudited."""
+    """Register players with ``status``; the entries and what changed, unaudited.
+
+    Only players the user may see can be entered (``None``, the system, sees
+    all): an id is no way to reach another organiser's private player."""
     tournament_open_check(tournament)
     if status not in Entry.Status.values:
         raise UserError(_("Unknown entry status %(status)s."), field="status", status=status)
     ids = list(dict.fromkeys(player_ids))
-    found = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    visible = Q() if user is None else players_visible_q(user=user)
+    found = dict(Player.objects.filter(visible, pk__in=ids).values_list("pk", "name"))
     missing = [i for i in ids if i not in found]
     if missing:
         raise UserError(
@@ -103,7 +108,9 @@ def entries_add(
 
     ``status="absent"`` registers late arrivals who are checked in later.
     """
-    entries, changes = _entries_store(tournament=tournament, player_ids=player_ids, status=status)
+    entries, changes = _entries_store(
+        tournament=tournament, player_ids=player_ids, status=status, user=user
+    )
     _changes_audit(tournament=tournament, changes=changes, user=user)
     return entries
 
@@ -178,7 +185,7 @@ def attendance_set(
     """
     ids = list(dict.fromkeys(player_ids))
     entries, changes = _entries_store(
-        tournament=tournament, player_ids=ids, status=Entry.Status.ACTIVE
+        tournament=tournament, player_ids=ids, status=Entry.Status.ACTIVE, user=user
     )
     leaving = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).exclude(
         player_id__in=ids

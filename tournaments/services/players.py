@@ -3,7 +3,13 @@
 Vocabulary: a *club* has a name no other club has; a *player* is known by
 name and, optionally, a club (two players may share a name). A player *in
 use* has an entry, a seat, a rack or an adjustment somewhere and cannot be
-deleted; a club's players and tournaments stay when it goes. Players files
+deleted; a club's players and tournaments stay when it goes. Each has a
+*creator* (``created_by``), who with staff alone may change it
+(``access.player_editable``, checked by the callers). A change to a player or
+a club is recorded (``player.changed``, ``club.changed``, ``club.deleted``) in
+every tournament that shows it: where the player is entered, where the club is
+named or a player of it is entered; that new event is what tells those
+tournaments' cached pages that they are stale. Players files
 (checking and importing a ``name,club`` CSV) are in ``players_file``; its
 services are named here too, where the callers know them.
 """
@@ -13,13 +19,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import ProtectedError
+from django.db.models import ProtectedError, Q
 
 from scoring.errors import ConflictError, UserError, _
 
-from ..access import UserLike
-from ..models import Adjustment, Club, Entry, Player, Rack, Seat, Tournament
+from ..access import UserLike, players_visible_q, user_or_none
+from ..models import Adjustment, AuditEvent, Club, Entry, Player, Rack, Seat, Tournament
 from ._clean import model_checked
+from .audit import audit_add, audit_changes, audit_values
 from .entries import entries_add
 from .players_file import CLUB_MAX as CLUB_MAX
 from .players_file import NAME_MAX as NAME_MAX
@@ -33,6 +40,25 @@ from .players_file import problem_text as problem_text
 
 CLUB_SETTINGS = frozenset({"name", "city"})
 PLAYER_SETTINGS = frozenset({"name", "club"})
+Action = AuditEvent.Action
+
+
+def _tournaments_showing(*, player: Player | None = None, club: Club | None = None) -> Any:
+    """The tournaments whose pages show a player (entered) or a club (named, or a
+    player of it entered), oldest first."""
+    if player is not None:
+        return Tournament.objects.filter(entries__player=player).order_by("id")
+    entered = Entry.objects.filter(player__club=club).values("tournament_id")
+    return Tournament.objects.filter(Q(club=club) | Q(pk__in=entered)).order_by("id")
+
+
+def _changes_recorded(
+    *, tournaments: Any, action: str, user: UserLike, object_id: int, old: Any, new: Any
+) -> None:
+    for tournament in tournaments:
+        audit_add(
+            tournament=tournament, action=action, user=user, object_id=object_id, old=old, new=new
+        )
 
 
 def _fields_known(changes: dict[str, Any], known: frozenset[str], what: str) -> None:
@@ -56,27 +82,49 @@ def _club_checked(club: Club) -> Club:
 
 
 @transaction.atomic
-def club_create(*, name: str, city: str = "") -> Club:
-    club = _club_checked(Club(name=name, city=city))
+def club_create(*, name: str, city: str = "", created_by: UserLike) -> Club:
+    """A new club; ``created_by`` (a user, or None: staff only) may change it later."""
+    club = _club_checked(Club(name=name, city=city, created_by=user_or_none(created_by)))
     club.save()
     return club
 
 
 @transaction.atomic
-def club_update(*, club: Club, **changes: Any) -> Club:
-    """Change a club's name or city."""
+def club_update(*, club: Club, user: UserLike = None, **changes: Any) -> Club:
+    """Change a club's name or city; the tournaments showing it record the change."""
     _fields_known(changes, CLUB_SETTINGS, "club")
     club = Club.objects.select_for_update().get(pk=club.pk)
+    before = audit_values(club, sorted(CLUB_SETTINGS))
     for name, value in changes.items():
         setattr(club, name, value)
     _club_checked(club)
     club.save()
+    old, new = audit_changes(before, audit_values(club, sorted(CLUB_SETTINGS)))
+    if new:
+        _changes_recorded(
+            tournaments=_tournaments_showing(club=club),
+            action=Action.CLUB_CHANGED,
+            user=user,
+            object_id=club.pk,
+            old=old,
+            new=new,
+        )
     return club
 
 
 @transaction.atomic
-def club_delete(*, club: Club) -> None:
-    """Delete a club; its players and tournaments stay, without a club."""
+def club_delete(*, club: Club, user: UserLike = None) -> None:
+    """Delete a club; its players and tournaments stay, without a club (recorded
+    in each tournament that showed it)."""
+    showing = list(_tournaments_showing(club=club))
+    _changes_recorded(
+        tournaments=showing,
+        action=Action.CLUB_DELETED,
+        user=user,
+        object_id=club.pk,
+        old=audit_values(club, sorted(CLUB_SETTINGS)),
+        new=None,
+    )
     club.delete()
 
 
@@ -89,21 +137,34 @@ def _player_checked(player: Player) -> Player:
 
 
 @transaction.atomic
-def player_create(*, name: str, club: Club | None = None) -> Player:
-    player = _player_checked(Player(name=name, club=club))
+def player_create(*, name: str, club: Club | None = None, created_by: UserLike) -> Player:
+    """A new player; ``created_by`` (a user, or None: staff only) may change them later."""
+    player = _player_checked(Player(name=name, club=club, created_by=user_or_none(created_by)))
     player.save()
     return player
 
 
 @transaction.atomic
-def player_update(*, player: Player, **changes: Any) -> Player:
-    """Change a player's name or club; their entries and results stay theirs."""
+def player_update(*, player: Player, user: UserLike = None, **changes: Any) -> Player:
+    """Change a player's name or club; their entries and results stay theirs, and
+    every tournament they are entered in records the change."""
     _fields_known(changes, PLAYER_SETTINGS, "player")
     player = Player.objects.select_for_update().get(pk=player.pk)
+    before = audit_values(player, sorted(PLAYER_SETTINGS))
     for name, value in changes.items():
         setattr(player, name, value)
     _player_checked(player)
     player.save()
+    old, new = audit_changes(before, audit_values(player, sorted(PLAYER_SETTINGS)))
+    if new:
+        _changes_recorded(
+            tournaments=_tournaments_showing(player=player),
+            action=Action.PLAYER_CHANGED,
+            user=user,
+            object_id=player.pk,
+            old=old,
+            new=new,
+        )
     return player
 
 
@@ -113,13 +174,16 @@ def player_enter(
 ) -> Entry:
     """Enter a player by name and club, made if new: a walk-in plays from the next round.
 
-    An existing player with that name and club is entered rather than made
-    twice; one already entered is refused (check them in instead).
+    An existing player with that name and club, among those the user may see
+    (a command: all), is entered rather than made twice; one already entered is
+    refused (check them in instead).
     """
     name = _text(name)
-    player = Player.objects.filter(name=name, club=club).order_by("id").first() if name else None
+    # Another organiser's private player is not theirs to find by typing a name.
+    seen = Player.objects.filter(players_visible_q(user=user)) if user else Player.objects
+    player = seen.filter(name=name, club=club).order_by("id").first() if name else None
     if player is None:
-        player = player_create(name=name, club=club)
+        player = player_create(name=name, club=club, created_by=user)
     elif Entry.objects.filter(tournament=tournament, player=player).exists():
         raise UserError(_("%(name)s is already entered."), field="name", name=name)
     return entries_add(tournament=tournament, player_ids=[player.pk], user=user)[0]
@@ -132,8 +196,12 @@ def _in_use(player: Player) -> bool:
 
 
 @transaction.atomic
-def player_delete(*, player: Player) -> None:
-    """Delete a player who is in no tournament; a player in use is a conflict."""
+def player_delete(*, player: Player, user: UserLike = None) -> None:
+    """Delete a player who is in no tournament; a player in use is a conflict.
+
+    ``user`` is who asks: a player in no tournament is on no tournament's trail,
+    so there is nothing to record.
+    """
     refusal = ConflictError(
         _(
             "%(player)s cannot be deleted: they are entered in a tournament or have results. "

@@ -22,7 +22,7 @@ from django.db import transaction
 
 from scoring.errors import UserError, _
 
-from ..access import UserLike
+from ..access import UserLike, user_or_none
 from ..models import Club, Entry, Player, Tournament
 from .entries import entries_add
 
@@ -251,14 +251,21 @@ def players_import_preview(*, text: str, tournament: Tournament | None = None) -
 
 @transaction.atomic
 def players_import(
-    *, text: str, tournament: Tournament | None = None, user: UserLike = None
+    *,
+    text: str,
+    tournament: Tournament | None = None,
+    user: UserLike = None,
+    created_by: UserLike = None,
 ) -> ImportResult:
     """Create the players of a ``name,club`` CSV (and their clubs), all or nothing.
 
     A player with the same name and club as an existing one is not created
     again. With ``tournament`` every listed player is entered. Raises
-    ``PlayersFileError`` listing every bad line; then nothing is stored.
+    ``PlayersFileError`` listing every bad line; then nothing is stored. New
+    players and clubs are ``created_by``'s, else those of ``user`` (who imports;
+    a command: nobody, so staff only).
     """
+    creator = user_or_none(created_by) or user_or_none(user)
     lines, problems = _lines_checked(text)
     if problems:
         raise PlayersFileError(problems)
@@ -267,7 +274,7 @@ def players_import(
     new_clubs: dict[str, Club] = {}
     for line in lines:
         if line.club and line.club.casefold() not in clubs:
-            new_clubs[line.club.casefold()] = Club(name=line.club)
+            new_clubs[line.club.casefold()] = Club(name=line.club, created_by=creator)
     for club in Club.objects.bulk_create(new_clubs.values()):
         clubs[club.name.casefold()] = club
     known = _players_known(lines)
@@ -279,7 +286,7 @@ def players_import(
         if wanted in known:
             result.existing.append(known[wanted])
         else:
-            known[wanted] = Player(name=line.name, club=player_club)
+            known[wanted] = Player(name=line.name, club=player_club, created_by=creator)
             fresh.append(known[wanted])
     result.created = Player.objects.bulk_create(fresh)
     if tournament is not None:

@@ -36,7 +36,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from scoring.errors import UserError
 
-from ..models import Adjustment, AuditEvent, Entry, Game, Match, Player, Round, Tournament
+from ..models import Adjustment, AuditEvent, Club, Entry, Game, Match, Player, Round, Tournament
 from ..selectors import audit_of
 from ..services.results import game_restore
 from .desk_results import game_event_note
@@ -52,6 +52,8 @@ KINDS = {
     "round": gettext_lazy("Rounds"),
     "seats": gettext_lazy("Seats"),
     "entry": gettext_lazy("Players"),
+    "player": gettext_lazy("Player details"),
+    "club": gettext_lazy("Clubs"),
     "adjustment": gettext_lazy("Adjustments"),
     "settings": gettext_lazy("Settings"),
     "tournament": gettext_lazy("Tournament"),
@@ -60,6 +62,8 @@ OBJECTS = {
     "round": pgettext_lazy("audit object", "Round"),
     "seats": pgettext_lazy("audit object", "Seats"),
     "entry": pgettext_lazy("audit object", "Player entry"),
+    "player": pgettext_lazy("audit object", "Player"),
+    "club": pgettext_lazy("audit object", "Club"),
     "adjustment": pgettext_lazy("audit object", "Adjustment"),
     "settings": pgettext_lazy("audit object", "Settings"),
     "tournament": pgettext_lazy("audit object", "Tournament"),
@@ -87,6 +91,8 @@ MODELS: dict[str, type[models.Model]] = {
     "entry": Entry,
     "round": Round,
     "adjustment": Adjustment,
+    "player": Player,
+    "club": Club,
 }
 
 
@@ -177,6 +183,8 @@ def _players_named(events: list[AuditEvent]) -> dict[int, str]:
     """The names of every player the events' values mention, in one query."""
     ids: set[int] = set()
     for event in events:
+        if event.object_type == "player" and event.object_id is not None:
+            ids.add(event.object_id)  # a player's change is told by their name
         for value in (event.old, event.new):
             if not isinstance(value, dict):
                 continue
@@ -297,7 +305,11 @@ def events_shown(events: list[AuditEvent]) -> list[EventShown]:
     return [
         EventShown(
             event=e,
-            object=event_object(e),
+            object=(
+                f"{event_object(e)}: {names[e.object_id]}"
+                if e.object_type == "player" and e.object_id in names
+                else event_object(e)
+            ),
             changes=event_changes(e, names),
             restorable=getattr(e, "restorable", False),
             note=notes[e.pk],

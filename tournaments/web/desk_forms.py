@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import UserError
 
+from ..access import clubs_visible_q
 from ..models import Club, Entry, Player, Tournament
 from ..selectors import players_not_entered
 from ..services.players import NAME_MAX
@@ -41,6 +42,13 @@ class PlayerAddForm(forms.Form):
         required=False,
         empty_label=_("No club"),
     )
+
+    def __init__(self, *args: Any, user: object, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Only the clubs this organiser may see (``access.clubs_visible_q``).
+        self.fields["club"].queryset = Club.objects.filter(  # type: ignore[attr-defined]
+            clubs_visible_q(user=user)
+        ).order_by("name")
 
     def user_error_add(self, error: UserError) -> None:
         field = error.field if error.field in self.fields else None
@@ -95,9 +103,9 @@ class PlayersImportForm(forms.Form):
         return cleaned
 
 
-def players_found(*, tournament: Tournament, query: str) -> list[Player]:
-    """Players not entered whose name or club contains ``query``, the first few."""
-    found = players_not_entered(tournament=tournament).filter(
+def players_found(*, tournament: Tournament, query: str, user: object) -> list[Player]:
+    """Players the user may see, not entered, whose name or club contains ``query``."""
+    found = players_not_entered(tournament=tournament, user=user).filter(
         Q(name__icontains=query) | Q(club__name__icontains=query)
     )
     return list(found.select_related("club")[:SEARCH_SHOWN])
@@ -112,13 +120,15 @@ def players_section(
 ) -> dict[str, Any]:
     """What the desk's players section draws (``player_form``: a refused one, bound)."""
     query = request.GET.get("q", "").strip()[:NAME_MAX]
-    pool = list(players_not_entered(tournament=tournament)[: POOL_LISTED + 1])
+    pool = list(players_not_entered(tournament=tournament, user=request.user)[: POOL_LISTED + 1])
     return {
         "entries": entries,
         "entered_ids": [e.player_id for e in entries],
-        "player_form": player_form or PlayerAddForm(),
+        "player_form": player_form or PlayerAddForm(user=request.user),
         "import_form": PlayersImportForm(),
         "query": query,
-        "found": players_found(tournament=tournament, query=query) if query else None,
+        "found": (
+            players_found(tournament=tournament, query=query, user=request.user) if query else None
+        ),
         "entries_form": EntriesAddForm(players=pool) if 0 < len(pool) <= POOL_LISTED else None,
     }

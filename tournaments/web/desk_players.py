@@ -61,7 +61,7 @@ def _walk_in_entered(tournament: Tournament, name: str) -> str:
 @desk_action
 @organiser_required
 def player_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = PlayerAddForm(request.POST)
+    form = PlayerAddForm(request.POST, user=request.user)
     if form.is_valid():
         try:
             entry = player_services.player_enter(
@@ -81,7 +81,8 @@ def player_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @desk_action
 @organiser_required
 def entries_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = EntriesAddForm(request.POST, players=list(players_not_entered(tournament=tournament)))
+    shown = players_not_entered(tournament=tournament, user=request.user)
+    form = EntriesAddForm(request.POST, players=list(shown))
     if form.is_valid():
         ids: list[int] = form.cleaned_data["players"]
 

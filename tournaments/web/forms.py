@@ -61,6 +61,7 @@ class GameForm(forms.Form):
     # The number the page shows ("Record game 2"): a second phone that posts
     # the same number is told that game is taken instead of storing game 3.
     # A bound, so a tampered number is "not understood" rather than echoed back.
+    # Past the plan's last game the service says which games the table plays.
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=9999)
 
     def __init__(

@@ -25,6 +25,7 @@ from typing import Any
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext
 from django.views.generic import TemplateView
 from django_tables2 import SingleTableMixin
@@ -42,6 +43,7 @@ from ..standings.queries import final_places_for, standings_for
 from ..standings.ranking import StandingRow
 from ..standings.unconfirmed import Unconfirmed, unconfirmed_of
 from .pages import MatchView, can_organise, match_view, tournament_shown
+from .public_cache import body_cached, query_mark, view_cached
 from .tables import StandingsCells, StandingsExport, StandingsTable, standings_cells
 
 STANDINGS_TOP = 10
@@ -57,7 +59,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "tournaments": tournaments_visible(user=request.user),
             "mine": tournaments_mine(user=request.user),
-            "clubs": clubs_listed(),
+            "clubs": clubs_listed(user=request.user),
         },
     )
 
@@ -94,6 +96,20 @@ def _staged(rows: list[StandingRow]) -> bool:
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_shown(request, slug)
     organiser = can_organise(request, tournament)
+    body = body_cached(
+        tournament=tournament,
+        page="tournament",
+        organiser=organiser,
+        build=lambda: render_to_string(
+            "tournaments/_tournament_body.html", _tournament_body(tournament, organiser=organiser)
+        ),
+    )
+    return render(
+        request, "tournaments/tournament_detail.html", {"tournament": tournament, "body": body}
+    )
+
+
+def _tournament_body(tournament: Tournament, *, organiser: bool) -> dict[str, Any]:
     listed = rounds_listed(tournament=tournament)
     # A club night shows every table; a big event only its latest round (each
     # round has its own page), so the page stays light at 1,000 players.
@@ -108,50 +124,55 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     places_shown = standings_cells(places, ranking=tournament.ranking, columns=())
     stages = dict(Round.Stage.choices)
     unconfirmed = unconfirmed_of(tournament=tournament)
-    return render(
-        request,
-        "tournaments/tournament_detail.html",
-        {
-            "tournament": tournament,
-            "rounds": _rounds_shown(tournament, shown, organiser=organiser),
-            "round_links": [] if every_round else listed,
-            "standings": standings[:STANDINGS_TOP],
-            "standings_table": standings_table,
-            "standings_rows": _marked(standings_table, unconfirmed),
-            "unconfirmed": unconfirmed,
-            **_trust(tournament),
-            "places": places_shown.labels if finished else None,
-            # Each place with the stage that decided it, once semi-finals or a final were played.
-            "places_staged": _staged(places),
-            "places_rows": [
-                (row, cells, stages.get(row.stage, ""), waiting)
-                for row, cells, waiting in _marked(places_shown, unconfirmed)
-            ],
-            "staged": any(r.stage != Round.Stage.QUALIFYING for r in listed),
-            "standings_more": len(standings) > STANDINGS_TOP,
-            "players_count": len(standings),
-            "can_organise": organiser,
-        },
-    )
+    return {
+        "tournament": tournament,
+        "rounds": _rounds_shown(tournament, shown, organiser=organiser),
+        "round_links": [] if every_round else listed,
+        "standings": standings[:STANDINGS_TOP],
+        "standings_table": standings_table,
+        "standings_rows": _marked(standings_table, unconfirmed),
+        "unconfirmed": unconfirmed,
+        **_trust(tournament),
+        "places": places_shown.labels if finished else None,
+        # Each place with the stage that decided it, once semi-finals or a final were played.
+        "places_staged": _staged(places),
+        "places_rows": [
+            (row, cells, stages.get(row.stage, ""), waiting)
+            for row, cells, waiting in _marked(places_shown, unconfirmed)
+        ],
+        "staged": any(r.stage != Round.Stage.QUALIFYING for r in listed),
+        "standings_more": len(standings) > STANDINGS_TOP,
+        "players_count": len(standings),
+        "can_organise": organiser,
+    }
 
 
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = tournament_shown(request, slug)
     organiser = can_organise(request, tournament)
-    rounds = _rounds_shown(tournament, [number], organiser=organiser)
-    if not rounds:
-        raise Http404(gettext("There is no such round."))
-    return render(
-        request,
-        "tournaments/round_detail.html",
-        {
+
+    def build() -> str:
+        rounds = _rounds_shown(tournament, [number], organiser=organiser)
+        if not rounds:
+            # Raised before anything is cached, so a round seated later shows.
+            raise Http404(gettext("There is no such round."))
+        context = {
             "tournament": tournament,
             "rounds": rounds,
             "round_links": rounds_listed(tournament=tournament),
             "current": number,
             "can_organise": organiser,
             **_trust(tournament),
-        },
+        }
+        return render_to_string("tournaments/_round_body.html", context)
+
+    body = body_cached(
+        tournament=tournament, page="round", organiser=organiser, build=build, parts=(number,)
+    )
+    return render(
+        request,
+        "tournaments/round_detail.html",
+        {"tournament": tournament, "current": number, "body": body},
     )
 
 
@@ -178,6 +199,33 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
         self._rows: list[StandingRow] | None = None
         self._waiting: Unconfirmed | None = None
         return super().dispatch(request, *args, **kwargs)
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        export_format = request.GET.get(self.export_trigger_param)
+        query = query_mark(request.GET)
+        if export_format is not None and StandingsExport.is_valid_format(export_format):
+            content, headers = view_cached(
+                tournament=self.tournament,
+                page="standings-export",
+                view=(export_format, query),
+                build=lambda: self._export(export_format),
+            )
+            return HttpResponse(content, headers=headers)
+        # The sort and page links repeat the query string: the body is one per query.
+        body = body_cached(
+            tournament=self.tournament,
+            page="standings",
+            organiser=False,
+            parts=(query,),
+            build=lambda: render_to_string(
+                "tournaments/_standings_body.html", self.get_context_data(**kwargs), request
+            ),
+        )
+        return render(request, self.template_name, {"tournament": self.tournament, "body": body})
+
+    def _export(self, export_format: str) -> tuple[bytes, dict[str, str]]:
+        response = self.create_export(export_format)
+        return response.content, dict(response.headers)
 
     def get_table_data(self) -> list[StandingRow]:
         # Asked for twice when exporting (page context, then the export).

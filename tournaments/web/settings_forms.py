@@ -23,7 +23,6 @@ from typing import Any
 from django import forms
 from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
-from django.db.backends.base.operations import BaseDatabaseOperations
 from django.forms.boundfield import BoundField
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
@@ -44,10 +43,6 @@ _SPLIT = re.compile(r"[\s,;]+")
 
 def _words(text: str) -> list[str]:
     return [w for w in _SPLIT.split(text.strip()) if w]
-
-
-# What the database stores in a small whole-number setting (min_games, ...).
-SMALL_MAX = BaseDatabaseOperations.integer_field_ranges["PositiveSmallIntegerField"][1]
 
 
 def _number(**attrs: str | int) -> forms.NumberInput:
@@ -143,7 +138,7 @@ class TournamentForm(forms.Form):
     min_games = forms.IntegerField(
         label=_("Minimum games to be ranked by average"),
         min_value=0,
-        max_value=SMALL_MAX,
+        max_value=rules.MIN_GAMES_MAX,
         widget=_number(),
         help_text=_("Only for the average ranking; 0 for none."),
     )
@@ -171,6 +166,7 @@ class TournamentForm(forms.Form):
     )
     bye_score = forms.DecimalField(
         label=_("Score for a bye"),
+        # Its 8 digits, 2 of them decimals, are the engine's bound (SCORE_SETTING_MAX).
         max_digits=8,
         decimal_places=2,
         widget=forms.TextInput(attrs={"class": "num", "inputmode": "decimal"}),
@@ -179,7 +175,7 @@ class TournamentForm(forms.Form):
     semifinal_players = forms.IntegerField(
         label=_("Players in the semi-finals"),
         min_value=0,
-        max_value=SMALL_MAX,
+        max_value=rules.SEMIFINAL_PLAYERS_MAX,
         widget=_number(),
         help_text=_("0 for none; otherwise the best of the qualifying, in tables of 4."),
     )

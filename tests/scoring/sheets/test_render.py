@@ -82,3 +82,51 @@ def test_qr_code_decodes_to_the_entry_link(tmp_path):
     subprocess.run(["pdftoppm", "-png", "-r", "100", str(pdf), str(tmp_path / "p")], check=True)
     (png,) = tmp_path.glob("p*.png")
     assert [b.text for b in zxingcpp.read_barcodes(image.open(png))] == [url]
+
+
+def test_renders_run_side_by_side_and_a_fork_waits_for_them():
+    import threading
+
+    from scoring.sheets.render import ForkGuard
+
+    guard = ForkGuard()
+    inside, release, forked = threading.Barrier(3), threading.Event(), threading.Event()
+
+    def render() -> None:
+        with guard.render():
+            inside.wait(timeout=5)  # both renders are in at once: they do not wait for each other
+            release.wait(timeout=5)
+
+    def fork() -> None:
+        with guard.fork():
+            forked.set()
+
+    renders = [threading.Thread(target=render) for _ in range(2)]
+    for t in renders:
+        t.start()
+    inside.wait(timeout=5)
+    forker = threading.Thread(target=fork)
+    forker.start()
+    assert not forked.wait(timeout=0.3)  # renders running: no fork
+    release.set()
+    assert forked.wait(timeout=5)
+    for t in (*renders, forker):
+        t.join(timeout=5)
+
+
+def test_two_threads_render_at_once():
+    import threading
+
+    from scoring.sheets.render import html_pdf
+
+    results: list[bytes] = []
+
+    def render(i: int) -> None:
+        results.append(html_pdf(f"<p>Page {i}</p>", stylesheet="sheet.css"))
+
+    threads = [threading.Thread(target=render, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert len(results) == 2 and all(pages_of(r) for r in results)

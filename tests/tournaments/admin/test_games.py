@@ -2,6 +2,7 @@
 
 import pytest
 from django.core.management import call_command
+from django.http import HttpRequest
 
 from tournaments.models import Game, Round
 
@@ -9,8 +10,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_admin_game_form_refuses_an_invalid_game_through_the_service(client):
-    call_command("load_demo")
-    client.login(username="admin", password="admin")
+    call_command("load_demo", force=True)
+    client.login(request=HttpRequest(), username="admin", password="admin")
     round3 = Round.objects.get(tournament__slug="autumn-open", number=3)
     match = round3.matches.order_by("table").first()
     seats = list(match.seats.order_by("position"))
@@ -33,8 +34,8 @@ def test_admin_game_form_refuses_an_invalid_game_through_the_service(client):
 
 
 def test_admin_match_page_lists_its_games_with_links(client):
-    call_command("load_demo")
-    client.login(username="admin", password="admin")
+    call_command("load_demo", force=True)
+    client.login(request=HttpRequest(), username="admin", password="admin")
     game = Game.objects.order_by("id").first()
     response = client.get(f"/admin/tournaments/match/{game.match_id}/change/")
     assert response.status_code == 200
@@ -42,8 +43,8 @@ def test_admin_match_page_lists_its_games_with_links(client):
 
 
 def test_admin_corrects_a_game_through_the_service(client):
-    call_command("load_demo")
-    client.login(username="admin", password="admin")
+    call_command("load_demo", force=True)
+    client.login(request=HttpRequest(), username="admin", password="admin")
     game = Game.objects.order_by("id").first()
     url = f"/admin/tournaments/game/{game.pk}/change/"
     page = client.get(url).content.decode()

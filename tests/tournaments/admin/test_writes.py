@@ -233,7 +233,7 @@ def test_refused_deletes_answer_clearly_and_delete_nothing(client: Client, world
 
 
 def test_deletes_go_through_the_services(client: Client, world: World):
-    club = club_create(name="Gone")
+    club = club_create(name="Gone", created_by=None)
     assert client.post(url(Club, "delete", club.pk), {"post": "yes"}).status_code == 302
     assert client.post(url(Player, "delete", world.free.pk), {"post": "yes"}).status_code == 302
     assert client.post(url(Game, "delete", world.game.pk), {"post": "yes"}).status_code == 302

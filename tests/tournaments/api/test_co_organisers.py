@@ -42,7 +42,7 @@ def test_a_co_organiser_organises_through_the_api_until_removed(owner, other):
     assert (
         api.patch(f"/api/v1/tournaments/{t.pk}/", {"rounds": 6}, format="json").status_code == 200
     )
-    players = PlayerFactory.create_batch(4)
+    players = PlayerFactory.create_batch(4, created_by=ann)
     for p in players:
         entered = api.post(f"/api/v1/tournaments/{t.pk}/entries/", {"player": p.pk}, format="json")
         assert entered.status_code == 201

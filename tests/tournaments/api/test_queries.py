@@ -63,7 +63,8 @@ LISTS: list[tuple[str, int, Callable[[int], str]]] = [
     ("entries", 3, lambda n: f"/api/v1/tournaments/{tournament_with(n).pk}/entries/"),
     ("rounds", 6, lambda n: f"/api/v1/tournaments/{tournament_with(n).pk}/rounds/"),
     ("adjustments", 3, lambda n: f"/api/v1/tournaments/{tournament_with(n).pk}/adjustments/"),
-    ("standings", 5, lambda n: f"/api/v1/tournaments/{tournament_with(n).pk}/standings/"),
+    # + the tournament's version (the key of its cached standings)
+    ("standings", 6, lambda n: f"/api/v1/tournaments/{tournament_with(n).pk}/standings/"),
     ("games", 3, lambda n: f"/api/v1/games/?tournament={tournament_with(n).pk}"),
     (
         "match games",

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import ClubFactory, PlayerFactory, TournamentFactory, match_seated
+from tests.factories import (
+    ClubFactory,
+    EntryFactory,
+    PlayerFactory,
+    TournamentFactory,
+    match_seated,
+)
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +23,9 @@ def api(as_user, owner):
 
 
 def test_pagination_shape_and_page_size(anon):
-    PlayerFactory.create_batch(7)
+    shown = TournamentFactory(public=True)  # anonymous lists show a public tournament's
+    for player in PlayerFactory.create_batch(7):
+        EntryFactory(tournament=shown, player=player)
     first = anon.get("/api/v1/players/?page_size=3").json()
     assert list(first) == ["count", "next", "previous", "results"]
     assert first["count"] == 7 and len(first["results"]) == 3 and first["previous"] is None
@@ -30,8 +38,9 @@ def test_pagination_shape_and_page_size(anon):
 
 
 def test_ordering_is_stable_with_ties(anon):
+    shown = TournamentFactory(public=True)
     for _ in range(6):
-        PlayerFactory(name="Same")
+        EntryFactory(tournament=shown, player=PlayerFactory(name="Same"))
     seen = []
     for page in (1, 2, 3):
         body = anon.get(f"/api/v1/players/?ordering=name&page_size=2&page={page}").json()
@@ -43,9 +52,9 @@ def test_ordering_is_stable_with_ties(anon):
 
 def test_players_filter_by_club_and_name(anon):
     club = ClubFactory(name="Odense")
-    PlayerFactory(name="Karen Blixen", club=club)
-    PlayerFactory(name="Karl Larsen")
-    PlayerFactory(name="Mette", club=club)
+    shown = TournamentFactory(public=True)
+    for name, of in (("Karen Blixen", club), ("Karl Larsen", None), ("Mette", club)):
+        EntryFactory(tournament=shown, player=PlayerFactory(name=name, club=of))
     assert {p["name"] for p in anon.get(f"/api/v1/players/?club={club.pk}").json()["results"]} == {
         "Karen Blixen",
         "Mette",
@@ -158,7 +167,7 @@ def test_patch_keeps_the_other_rules(api, owner):
 
 def test_entries_list_add_check_out_and_withdraw(api, owner):
     t = TournamentFactory(owner=owner)
-    a, b, c = PlayerFactory.create_batch(3)
+    a, b, c = PlayerFactory.create_batch(3, created_by=owner)
     assert (
         api.post(
             f"/api/v1/tournaments/{t.pk}/entries/", {"player": a.pk}, format="json"
@@ -177,7 +186,8 @@ def test_entries_list_add_check_out_and_withdraw(api, owner):
     assert api.patch(url, {"status": "active"}, format="json").json()["status"] == "active"
     assert api.delete(url).json()["status"] == "withdrawn"
     missing = api.delete(f"/api/v1/tournaments/{t.pk}/entries/{PlayerFactory().pk}/")
-    assert missing.status_code == 400 and "not entered" in missing.json()["player"][0]
+    # The path names no entry: 404, as for any other path id.
+    assert missing.status_code == 404 and set(missing.json()) == {"detail"}
 
 
 @pytest.mark.parametrize(
@@ -199,9 +209,22 @@ def test_bad_entries_are_refused(api, owner, body, field):
     assert field in response.json()
 
 
+def test_another_organisers_private_player_cannot_be_entered_by_id(api, owner):
+    # An id is no way into someone else's private player: refused as unknown, nothing stored.
+    t = TournamentFactory(owner=owner)
+    hidden = PlayerFactory()
+    own = PlayerFactory(created_by=owner)
+    response = api.post(
+        f"/api/v1/tournaments/{t.pk}/entries/", {"players": [own.pk, hidden.pk]}, format="json"
+    )
+    assert response.status_code == 400
+    assert str(hidden.pk) in response.json()["players"][0]
+    assert not t.entries.exists()
+
+
 def test_seat_rounds_reseat_and_seat_by_hand(api, owner):
     t = TournamentFactory(owner=owner, rounds=2, games_per_round=1)
-    players = PlayerFactory.create_batch(5)
+    players = PlayerFactory.create_batch(5, created_by=owner)
     api.post(
         f"/api/v1/tournaments/{t.pk}/entries/", {"players": [p.pk for p in players]}, format="json"
     )

@@ -22,9 +22,15 @@ from django.contrib.auth.models import AnonymousUser
 import tournaments.services
 from scoring.errors import ConflictError, UserError
 from scoring.rules import RackIn
-from tests.factories import PlayerFactory, round_play, seated_ids, tournament_entered
+from tests.factories import (
+    ClubFactory,
+    PlayerFactory,
+    round_play,
+    seated_ids,
+    tournament_entered,
+)
 from tests.tournaments.services.support import first_entered, tables_swapped
-from tournaments.models import AuditEvent, Game, Match, Round, Tournament
+from tournaments.models import AuditEvent, Club, Game, Match, Player, Round, Tournament
 from tournaments.services import (
     adjustments,
     entries,
@@ -69,12 +75,9 @@ NOT_AUDITED = {
     # parts of an audited write
     "games.game_racks_store": "stores a game's racks inside game_record and game_correct",
     # writes outside any tournament (clubs and players are shared by all)
-    "players.club_create": "not in a tournament",
-    "players.club_update": "not in a tournament",
-    "players.club_delete": "not in a tournament",
-    "players.player_create": "not in a tournament",
-    "players.player_update": "not in a tournament",
-    "players.player_delete": "not in a tournament",
+    "players.club_create": "a new club is in no tournament yet",
+    "players.player_create": "a new player is in no tournament yet",
+    "players.player_delete": "only a player in no tournament can be deleted",
     # the trail goes with the tournament
     "tournaments.tournament_delete": "nothing left to record it in",
 }
@@ -122,6 +125,12 @@ def _entered_by_link(t: Tournament) -> Game:
     return _recorded(Tournament.objects.get(pk=t.pk), user=AnonymousUser())
 
 
+def _club_named(t: Tournament) -> Club:
+    club = ClubFactory()
+    Tournament.objects.filter(pk=t.pk).update(club=club)
+    return club
+
+
 def _finished(t: Tournament) -> None:
     _played(t)
     tournament_services.tournament_finish(tournament=t)
@@ -164,7 +173,7 @@ WRITES: dict[str, Write] = {
     "entries.entries_add": Write(
         A.ENTRY_ADDED,
         lambda t, u, p: entries.entries_add(tournament=t, player_ids=[p.pk], user=u),
-        prepare=lambda t: PlayerFactory(),
+        prepare=lambda t: PlayerFactory(created_by=t.owner),
     ),
     "entries.entry_withdraw": Write(
         A.ENTRY_CHANGED,
@@ -191,6 +200,21 @@ WRITES: dict[str, Write] = {
         A.ENTRY_ADDED,
         lambda t, u, _: players.players_import(text="Newcomer,\n", tournament=t, user=u),
         via="system",
+    ),
+    # A player's or club's change is recorded in each tournament showing it.
+    "players.player_update": Write(
+        A.PLAYER_CHANGED,
+        lambda t, u, _: players.player_update(
+            player=Player.objects.get(pk=first_entered(t)), name="Renamed", user=u
+        ),
+    ),
+    "players.club_update": Write(
+        A.CLUB_CHANGED,
+        lambda t, u, c: players.club_update(club=c, city="Elsewhere", user=u),
+        prepare=_club_named,
+    ),
+    "players.club_delete": Write(
+        A.CLUB_DELETED, lambda t, u, c: players.club_delete(club=c, user=u), prepare=_club_named
     ),
     "rounds.round_seat_next": Write(
         A.ROUND_SEATED, lambda t, u, _: rounds.round_seat_next(tournament=t, user=u)

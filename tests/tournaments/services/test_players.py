@@ -34,7 +34,7 @@ pytestmark = pytest.mark.django_db
 def test_bad_clubs_are_refused(given: dict[str, Any], field: str, fragment: str):
     taken = ClubFactory(name="Taken")
     with pytest.raises(UserError) as caught:
-        club_create(**given)
+        club_create(created_by=None, **given)
     assert (caught.value.field, fragment in caught.value.render()) == (field, True)
     club = ClubFactory(name="Other", city="Odense")
     with pytest.raises(UserError) as caught:
@@ -49,7 +49,7 @@ def test_bad_clubs_are_refused(given: dict[str, Any], field: str, fragment: str)
 
 
 def test_clubs_are_made_changed_and_deleted_keeping_their_players():
-    club = club_create(name=" Roskilde ", city="Roskilde")
+    club = club_create(name=" Roskilde ", city="Roskilde", created_by=None)
     assert (club.name, club.city) == ("Roskilde", "Roskilde")
     assert club_update(club=club, city="Køge").city == "Køge"
     assert club_update(club=club, name="Roskilde").name == "Roskilde"  # its own name is free
@@ -67,7 +67,7 @@ def test_clubs_are_made_changed_and_deleted_keeping_their_players():
 )
 def test_bad_players_are_refused(given: dict[str, Any], field: str):
     with pytest.raises(UserError) as caught:
-        player_create(**given)
+        player_create(created_by=None, **given)
     assert caught.value.field == field
     assert not Player.objects.exists()
     player = PlayerFactory(name="Ann")
@@ -79,9 +79,9 @@ def test_bad_players_are_refused(given: dict[str, Any], field: str):
 
 def test_players_are_made_changed_and_deleted_while_unused():
     club = ClubFactory()
-    player = player_create(name=" Ann ", club=club)
+    player = player_create(name=" Ann ", club=club, created_by=None)
     assert (player.name, player.club) == ("Ann", club)
-    twin = player_create(name="Ann")  # two people may share a name
+    twin = player_create(name="Ann", created_by=None)  # two people may share a name
     assert player_update(player=player, club=None).club is None
     player_delete(player=twin)
     assert not Player.objects.filter(pk=twin.pk).exists()

@@ -38,7 +38,7 @@ def entered(tournament: Tournament) -> set[str]:
 
 def test_a_new_player_is_made_and_entered_in_one_line(organiser) -> None:
     client, tournament = organiser
-    club = ClubFactory(name="Roskilde")
+    club = ClubFactory(name="Roskilde", created_by=tournament.owner)  # a club they may see
     response = client.post(f"{DESK}players/new/", {"name": " Karen Blixen ", "club": club.pk})
     assert response.status_code == 302 and response["Location"] == DESK
     player = Player.objects.get(name="Karen Blixen")
@@ -103,10 +103,19 @@ def test_a_bad_new_player_is_refused_at_its_field(organiser, data, fragment) -> 
 
 def test_an_existing_player_with_that_name_and_club_is_entered_not_made_again(organiser) -> None:
     client, tournament = organiser
-    known = PlayerFactory(name="Anna")
+    known = PlayerFactory(name="Anna", created_by=tournament.owner)
     client.post(f"{DESK}players/new/", {"name": "Anna"})
     assert Player.objects.filter(name="Anna").count() == 1
     assert Entry.objects.get(tournament=tournament).player == known
+
+
+def test_another_organisers_private_player_of_that_name_is_not_taken(organiser) -> None:
+    # Matching by name must not reach players this organiser may not see.
+    client, tournament = organiser
+    hidden = PlayerFactory(name="Anna")
+    client.post(f"{DESK}players/new/", {"name": "Anna"})
+    assert Player.objects.filter(name="Anna").count() == 2
+    assert Entry.objects.get(tournament=tournament).player != hidden
 
 
 # ----------------------------------------------------------------------------- find
@@ -115,10 +124,12 @@ def test_an_existing_player_with_that_name_and_club_is_entered_not_made_again(or
 def test_the_search_lists_players_not_entered_by_name_or_club(organiser) -> None:
     client, tournament = organiser
     club = ClubFactory(name="Odense")
-    PlayerFactory(name="Karen Blixen")
-    PlayerFactory(name="Mette", club=club)
+    mine = tournament.owner  # players they made; another's private ones stay hidden
+    PlayerFactory(name="Karen Blixen", created_by=mine)
+    PlayerFactory(name="Mette", club=club, created_by=mine)
     EntryFactory(tournament=tournament, player=PlayerFactory(name="Karen Entered"))
-    PlayerFactory(name="Someone Else")
+    PlayerFactory(name="Someone Else", created_by=mine)
+    PlayerFactory(name="Karen Private")  # nobody's, in no tournament: staff only
     response = client.get(DESK, {"q": "kar"})
     found = [p.name for p in response.context["found"]]
     assert found == ["Karen Blixen"]
@@ -137,8 +148,8 @@ def test_the_search_lists_players_not_entered_by_name_or_club(organiser) -> None
 
 
 def test_the_players_api_finds_by_club_for_the_desk_script(organiser) -> None:
-    client, _tournament = organiser
-    PlayerFactory(name="Mette", club=ClubFactory(name="Odense"))
+    client, tournament = organiser
+    PlayerFactory(name="Mette", club=ClubFactory(name="Odense"), created_by=tournament.owner)
     results = client.get("/api/v1/players/?search=odens").json()["results"]
     assert [(p["name"], p["club_name"]) for p in results] == [("Mette", "Odense")]
 

@@ -52,7 +52,7 @@ def organiser(client: Client) -> tuple[Client, Tournament]:
 
 def test_organiser_enters_players_and_seats_a_round(organiser) -> None:
     client, tournament = organiser
-    players = PlayerFactory.create_batch(5)
+    players = PlayerFactory.create_batch(5, created_by=tournament.owner)  # players they may see
     response = client.post("/t/club-night/organise/entries/", {"players": [p.pk for p in players]})
     assert response.status_code == 302
     assert Entry.objects.filter(tournament=tournament).count() == 5

@@ -230,13 +230,13 @@ def test_tournament_page_query_count_does_not_grow(
 ) -> None:
     tournament = tournament_played(tables=tables, rounds=2)
     # tournament, round list, rounds + matches + seats + games + racks, standings (3),
-    # games awaiting confirmation
-    with django_assert_max_num_queries(11):
+    # games awaiting confirmation, the tournament's version (its cached page's key)
+    with django_assert_max_num_queries(12):
         response = client.get(f"/t/{tournament.slug}/")
     assert response.status_code == 200
     assert len(response.context["standings"]) == min(10, tables * 4)
     client.force_login(tournament.owner)  # + session and user
-    with django_assert_max_num_queries(13):
+    with django_assert_max_num_queries(14):
         assert client.get(f"/t/{tournament.slug}/").status_code == 200
     # + entries, players not entered, round list, the latest round (5), seating history,
     # adjustments, the clubs of the add-player form, games awaiting confirmation
@@ -249,13 +249,13 @@ def test_standings_page_query_count_does_not_grow(
     client: Client, tables: int, django_assert_max_num_queries
 ) -> None:
     tournament = tournament_played(tables=tables)
-    # tournament, standings (3), games awaiting confirmation
-    with django_assert_max_num_queries(5):
+    # tournament, standings (3), games awaiting confirmation, version
+    with django_assert_max_num_queries(6):
         response = client.get(f"/t/{tournament.slug}/standings/")
     assert response.status_code == 200
     assert len(response.context["table"].rows) == tables * 4
     # The export counts them too (its ``Unconfirmed games`` column).
-    with django_assert_max_num_queries(5):
+    with django_assert_max_num_queries(6):
         assert client.get(f"/t/{tournament.slug}/standings/?_export=csv").status_code == 200
 
 

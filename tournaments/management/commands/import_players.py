@@ -43,7 +43,9 @@ class Command(BaseCommand):
             ) from exc
         tournament = tournament_arg(options["tournament"]) if options["tournament"] else None
         try:
-            result = players_import(text=text, tournament=tournament)
+            # Players imported for a tournament are its owner's to change; else staff's.
+            owner = tournament.owner if tournament is not None else None
+            result = players_import(text=text, tournament=tournament, created_by=owner)
         except PlayersFileError as exc:
             for problem in exc.lines():
                 self.stderr.write(f"{path}: {problem}")
