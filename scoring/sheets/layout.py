@@ -34,13 +34,15 @@ HEADER_H = 37.0
 GRID_URL = "rackscore:grid/{paper}/{players}x{games}.svg"
 
 # The numeric columns of a printed standings line and their widths in characters.
+# In characters, a space included: the widest value the bounds allow must fit
+# (adjustments of -999999.99, and the score that carries them).
 NUMBER_COLUMNS = (
-    ("score", 8),
+    ("score", 11),
     ("games", 6),
     ("wins", 5),
     ("rack_total", 7),
     ("table_points", 7),
-    ("adjustments", 10),
+    ("adjustments", 11),
 )
 # Widths of every number a standings line may show, the average (printed first
 # when it is the ranking) included.

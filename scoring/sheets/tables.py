@@ -340,11 +340,11 @@ def adjustments_blocks(
     """The adjustments table: player, round, kind, points, reason."""
     x0, width = MARGIN_SIDE, content_width(paper)
     columns = [
-        Column(x0, 48.0),
-        Column(x0 + 48, 14.0, "right"),
-        Column(x0 + 62, 22.0),
-        Column(x0 + 84, 18.0, "right"),
-        Column(x0 + 102, width - 102),
+        Column(x0, 56.0),
+        Column(x0 + 56, 12.0, "right"),
+        Column(x0 + 68, 22.0),
+        Column(x0 + 90, 22.0, "right"),  # -999999.99, the bound, on one line
+        Column(x0 + 112, width - 112),
     ]
     rows: list[tuple[Sequence[str | Runs], float]] = [
         (

@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 
 from scoring.errors import UserError, _
 
-from ..access import UserLike, user_or_none
+from ..access import UserLike, players_visible_q, user_or_none
 from ..models import Club, Entry, Player, Tournament
 from .entries import entries_add
 
@@ -160,10 +161,14 @@ def _clubs_known() -> dict[str, Club]:
     return {c.name.casefold(): c for c in Club.objects.all()}
 
 
-def _players_known(lines: list[_Line]) -> dict[tuple[str, int | None], Player]:
-    """Existing players by (name, club id): the first made wins, as on import."""
+def _players_known(lines: list[_Line], *, user: UserLike) -> dict[tuple[str, int | None], Player]:
+    """Existing players the user may see by (name, club id): the first made wins, as on
+    import. Another organiser's private player of that name is not met: a new one is made
+    (``None``, a command, sees all)."""
     known: dict[tuple[str, int | None], Player] = {}
-    for player in Player.objects.filter(name__in=[line.name for line in lines]).order_by("id"):
+    visible = Q() if user is None else players_visible_q(user=user)
+    names = [line.name for line in lines]
+    for player in Player.objects.filter(visible, name__in=names).order_by("id"):
         known.setdefault((player.name, player.club_id), player)
     return known
 
@@ -210,7 +215,9 @@ class ImportPreview:
         return PlayersFileError(self.problems) if self.problems else None
 
 
-def players_import_preview(*, text: str, tournament: Tournament | None = None) -> ImportPreview:
+def players_import_preview(
+    *, text: str, tournament: Tournament | None = None, user: UserLike = None
+) -> ImportPreview:
     """Check a players file as ``players_import`` would, storing nothing.
 
     Each line says whether its player and club exist already and, with
@@ -218,7 +225,7 @@ def players_import_preview(*, text: str, tournament: Tournament | None = None) -
     """
     lines, problems = _lines_checked(text)
     clubs = _clubs_known()
-    known = _players_known(lines)
+    known = _players_known(lines, user=user)
     entered: set[int] = set()
     if tournament is not None:
         ids = [p.pk for p in known.values()]
@@ -277,7 +284,7 @@ def players_import(
             new_clubs[line.club.casefold()] = Club(name=line.club, created_by=creator)
     for club in Club.objects.bulk_create(new_clubs.values()):
         clubs[club.name.casefold()] = club
-    known = _players_known(lines)
+    known = _players_known(lines, user=user)
     result = ImportResult()
     fresh: list[Player] = []
     for line in lines:

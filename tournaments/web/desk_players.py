@@ -158,7 +158,9 @@ def _preview_page(
     preview = (
         None
         if text is None
-        else player_services.players_import_preview(text=text, tournament=tournament)
+        else player_services.players_import_preview(
+            text=text, tournament=tournament, user=request.user
+        )
     )
     general = preview.general if preview else []
     return render(

@@ -207,6 +207,24 @@ def test_a_fixed_import_is_previewed_then_confirmed(organiser) -> None:
     assert set(Club.objects.values_list("name", flat=True)) == {"Roskilde", "Odense"}
 
 
+def test_an_import_naming_another_organisers_private_player_makes_a_new_one(organiser) -> None:
+    # The preview must not tell that the private player exists, and the import must not
+    # reach them (it once answered 500 when entering them).
+    client, tournament = organiser
+    club = ClubFactory(name="Alice Club")
+    hidden = PlayerFactory(name="Zeta Secret", club=club)
+    text = "name,club\nZeta Secret,Alice Club\n"
+    preview = client.post(f"{DESK}players/import/", {"text": text})
+    assert preview.status_code == 200
+    [(line, _messages)] = preview.context["rows"]
+    assert line.player is None
+    done = client.post(f"{DESK}players/import/confirm/", {"text": text}, follow=True)
+    assert done.status_code == 200
+    [entry] = Entry.objects.filter(tournament=tournament)
+    assert entry.player != hidden and entry.player.name == "Zeta Secret"
+    assert entry.player.created_by == tournament.owner
+
+
 def test_an_import_from_a_file_and_a_plain_list_of_names(organiser) -> None:
     client, tournament = organiser
     upload = SimpleUploadedFile("players.csv", "Åse;Køge\nBirk;\n".encode("cp1252"))
