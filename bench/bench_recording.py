@@ -38,7 +38,7 @@ ROOT = HERE.parent
 WORKERS = int(os.environ.get("BENCH_WORKERS", "3"))
 CLIENTS = 16
 GAMES = 2000
-RUNS = 3
+RUNS = int(os.environ.get("BENCH_RUNS", "3"))  # fewer for a quick look
 RATE_MIN = 200.0
 P95_MAX_MS = 100.0
 PLAYERS = GAMES  # one round of GAMES // 4 tables of 4, four games each
@@ -266,7 +266,10 @@ def databases() -> list[tuple[str, str, str | None]]:
     workdir = Path(tempfile.mkdtemp(prefix="rackscore-bench-"))
     out: list[tuple[str, str, str | None]] = [("SQLite", f"sqlite:///{workdir}/load.sqlite3", None)]
     server = subprocess.run(
-        ["bash", str(HERE / "postgres_up.sh")], capture_output=True, text=True, check=False
+        ["bash", str(ROOT / "scripts" / "postgres-up.sh")],
+        capture_output=True,
+        text=True,
+        check=False,
     ).stdout.strip()
     # pg_ctlcluster may say something first: the URL is the last line.
     server = server.splitlines()[-1] if server else ""

@@ -170,7 +170,8 @@ STORAGES: dict[str, Any] = {
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "OPTIONS": {"MAX_ENTRIES": 2000},
+        # A 1,000-player round alone keeps 250 table boxes per language and audience.
+        "OPTIONS": {"MAX_ENTRIES": 20000},
     },
     "files": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",

@@ -34,15 +34,38 @@ def tournament_version(*, tournament: Tournament) -> int:
     return latest or 0
 
 
-def tournament_key(*, tournament: Tournament, what: str, parts: tuple[object, ...] = ()) -> str:
+def tournament_key(
+    *, tournament: Tournament, what: str, parts: tuple[object, ...] = (), version: int | None = None
+) -> str:
     """A cache key for something built from the tournament as it is now.
 
     The creation time joins the id so that a database rebuilt from scratch
     (ids counted again) never meets a file kept from the old one."""
-    version = tournament_version(tournament=tournament)
-    stamp = int(tournament.created.timestamp() * 1_000_000) if tournament.created else 0
+    if version is None:
+        version = tournament_version(tournament=tournament)
     tail = ":".join(str(part) for part in parts)
-    return f"t{tournament.pk}.{stamp}.v{version}:{what}:{tail}"
+    return f"{tournament_stamp(tournament=tournament)}.v{version}:{what}:{tail}"
+
+
+def tournament_stamp(*, tournament: Tournament) -> str:
+    """The tournament's id and creation time: the head of every key built from it."""
+    stamp = int(tournament.created.timestamp() * 1_000_000) if tournament.created else 0
+    return f"t{tournament.pk}.{stamp}"
+
+
+def tournament_version_unmatched(*, tournament: Tournament) -> int:
+    """The id of the tournament's latest audit event that names no match (0 before any).
+
+    Games are the only writes recorded against a match; everything else
+    (settings, entries, seating, renames, adjustments) names none, so this
+    version moves when anything but one match's games changes."""
+    latest = (
+        AuditEvent.objects.filter(tournament_id=tournament.pk, match__isnull=True)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+    )
+    return latest or 0
 
 
 def cached(*, cache: str, key: str, build: Callable[[], T], timeout: int = 24 * 3600) -> T:

@@ -28,7 +28,13 @@ from scoring import rules as engine
 
 from .defaults import json_parsers
 from .errors import error_responses, rule_error_as_validation
-from .fields import EngineChoiceField, EngineIntegerField, NumberField, RacksField
+from .fields import (
+    EngineChoiceField,
+    EngineIntegerField,
+    NumberField,
+    RacksField,
+    StrictCharField,
+)
 
 # ----------------------------------------------------------------------------- input
 
@@ -60,12 +66,12 @@ JOKERS_HELP = _("How many jokers the rack holds (0-2), with `points`.")
 class RackInSerializer(serializers.Serializer):
     """One rack as entered: ``tiles``, or ``points`` (and ``jokers``)."""
 
-    player = serializers.CharField(
+    player = StrictCharField(
         max_length=100, help_text=_("Any label for the player; unique within the game.")
     )
     # Every count the rulebook limits (points, jokers, tiles) is documented with its
     # bounds and refused by the engine with its message; the text's cap only bounds work.
-    tiles = serializers.CharField(
+    tiles = StrictCharField(
         required=False, allow_null=True, allow_blank=True, max_length=1000, help_text=TILES_HELP
     )
     points = EngineIntegerField(

@@ -7,10 +7,13 @@ lists its choices, the engine's refusal says what is wrong. An *engine
 integer* is the same for a number: the document shows the engine's bounds
 (``minimum``, ``maximum``), the engine refuses a number outside them. The
 *racks* of a game are a list of 2 to 4, counted by the engine's own check.
+A *text* field takes a JSON string and nothing else (``StrictCharField``;
+``StrictTextMixin`` gives a model serializer's text columns the same).
 """
 
 from __future__ import annotations
 
+import math
 from decimal import Decimal
 from typing import Any
 
@@ -20,7 +23,9 @@ from django.core.validators import (
     MinLengthValidator,
     MinValueValidator,
 )
+from django.db import models
 from django.utils.translation import gettext
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -51,13 +56,62 @@ class NumberField(serializers.Field):
 
 
 class DecimalNumberField(serializers.DecimalField):
-    """A decimal setting read and written as a JSON number (an integer when whole)."""
+    """A decimal setting read and written as a JSON number (an integer when whole).
+
+    With ``decimal_places``, the document says ``multipleOf`` (0.01 for 2), and a
+    JSON number a client computed as ``7 * 0.01`` (``0.07000000000000001``) is
+    read as the ``0.07`` it stands for; one truly finer is still refused.
+    """
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(coerce_to_string=False, **kwargs)
 
+    def to_internal_value(self, data: Any) -> Decimal:
+        places = self.decimal_places
+        if isinstance(data, float) and places is not None and math.isfinite(data):
+            nearest = round(data, places)
+            # Binary floats miss most decimals by an ulp or two: far less than this.
+            if math.isclose(data, nearest, rel_tol=1e-13):
+                data = repr(nearest)
+        return Decimal(super().to_internal_value(data))
+
     def to_representation(self, value: Any) -> int | float:  # type: ignore[override]
         return json_number(Decimal(value))
+
+
+class DecimalNumberSchema(OpenApiSerializerFieldExtension):
+    """``DecimalNumberField`` as drf-spectacular maps it, plus its ``multipleOf``."""
+
+    target_class = DecimalNumberField
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> Any:
+        schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
+        if self.target.decimal_places is not None:
+            schema["multipleOf"] = float(Decimal(1).scaleb(-self.target.decimal_places))
+        return schema
+
+
+class StrictCharField(serializers.CharField):
+    """Text that is a JSON string: DRF's CharField would store ``0`` as ``"0"``.
+
+    The document says ``type: string``; a number or a boolean in its place is a
+    mistake of the client's, refused rather than guessed at.
+    """
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
+class StrictTextMixin:
+    """For a ModelSerializer: its text columns become ``StrictCharField``s."""
+
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.CharField: StrictCharField,
+        models.TextField: StrictCharField,
+    }
 
 
 class EngineChoiceField(serializers.ChoiceField):

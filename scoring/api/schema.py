@@ -18,15 +18,22 @@ Statuses that depend on the operation (409, 412, 428) are listed on the view.
 A read anyone may make (every permission of the view lets an anonymous GET
 through) declares its credentials optional: ``{}`` among its security
 requirements, so a client knows it may call without any.
+
+Text sent in a request states what DRF refuses in it: a NUL anywhere, and
+(where text is required) text that is only spaces, once trimmed: a
+``pattern`` (``TEXT_PATTERN`` / ``FILLED_TEXT_PATTERN``), unless the field
+has its own.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
+from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
@@ -50,7 +57,33 @@ IDEMPOTENCY_KEY_HEADER = OpenApiParameter(
 )
 
 
+# Every text field refuses a NUL. A required one (trimmed) needs a character
+# that is no space: Python's spaces include \x1c-\x1f and \x85, which the
+# regex dialect of JavaScript does not count, so they are named. Text that may
+# be blank is declared as "some text, or empty" (drf-spectacular's oneOf with an
+# empty string): its pattern must not match "" as well.
+TEXT_PATTERN = r"^[^\x00]+$"
+FILLED_TEXT_PATTERN = r"^[^\x00]*[^\s\x00\x1c-\x1f\x85][^\x00]*$"
+
+
 class ErrorsAutoSchema(AutoSchema):
+    def _map_serializer_field(
+        self, field: Any, direction: Any, bypass_extensions: bool = False
+    ) -> Any:
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if (
+            direction == "request"
+            and isinstance(field, serializers.CharField)
+            and not field.read_only
+            and isinstance(schema, dict)
+            and schema.get("type") == "string"
+            and not {"pattern", "format", "enum"} & set(schema)
+            and not any(isinstance(v, RegexValidator) for v in field.validators)
+        ):
+            filled = not field.allow_blank and field.trim_whitespace
+            schema["pattern"] = FILLED_TEXT_PATTERN if filled else TEXT_PATTERN
+        return schema
+
     def _keyed(self) -> bool:
         """A change whose view claims ``Idempotency-Key`` (through its throttle hook)."""
         return self.method not in _SAFE and bool(getattr(self.view, "throttle_classes", ()))

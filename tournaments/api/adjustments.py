@@ -18,7 +18,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.api.errors import error_responses
-from scoring.api.fields import DecimalNumberField, EngineChoiceField, NumberField
+from scoring.api.fields import (
+    DecimalNumberField,
+    EngineChoiceField,
+    NumberField,
+    StrictCharField,
+)
 from scoring.rules import SCORE_SETTING_MAX
 from tournaments.models import Adjustment, Round
 from tournaments.selectors import adjustments_of
@@ -56,7 +61,7 @@ class AdjustmentInSerializer(serializers.Serializer):
             "Added to the score: negative for a penalty, positive for a bonus; at most 2 decimals."
         ),
     )
-    reason = serializers.CharField(
+    reason = StrictCharField(
         max_length=1000, allow_blank=True, help_text=_("Why (up to 200 characters).")
     )
     kind = EngineChoiceField(

@@ -38,6 +38,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from scoring.api.errors import DetailErrorSerializer, error_responses
+from scoring.api.fields import StrictCharField
 from tournaments.models import Match, match_token_plausible
 
 MATCH_TOKEN_HEADER = "X-Match-Token"
@@ -103,6 +104,18 @@ MATCH_AUTHENTICATION: list[type[BaseAuthentication]] = [
 # ----------------------------------------------------------------------------- token login
 
 
+class TokenLoginSerializer(AuthTokenSerializer):
+    """DRF's token login, taking only strings (a number is no username)."""
+
+    username = StrictCharField(label=_("Username"), write_only=True)
+    password = StrictCharField(
+        label=_("Password"),
+        style={"input_type": "password"},
+        trim_whitespace=False,
+        write_only=True,
+    )
+
+
 class TokenResponseSerializer(serializers.Serializer):
     token = serializers.CharField(help_text=_("Send it as `Authorization: Token <token>`."))
 
@@ -128,6 +141,7 @@ class TokenObtainView(ObtainAuthToken):
     """Exchange a username and password for an API token."""
 
     authentication_classes: list[Any] = []  # a login form: no session, so no CSRF check
+    serializer_class = TokenLoginSerializer
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # type: ignore[assignment]
 
     def get_serializer_context(self) -> dict[str, Any]:
@@ -140,7 +154,7 @@ class TokenObtainView(ObtainAuthToken):
         operation_id="auth_token_create",
         summary="Get an API token",
         tags=["auth"],
-        request=AuthTokenSerializer,
+        request=TokenLoginSerializer,
         parameters=[RETRY_AFTER_HEADER],
         responses={200: TokenResponseSerializer, **error_responses(400), 429: LOCKED_OUT_RESPONSE},
         auth=[],

@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
@@ -76,6 +76,43 @@ class EntriesInSerializer(serializers.Serializer):
         return {"player_ids": ids, "status": attrs["status"]}
 
 
+class OnePlayerInSerializer(serializers.Serializer):
+    """One player: ``{"player": id}``."""
+
+    player = id_field(help_text=_("One player's id."))
+    status = serializers.ChoiceField(
+        choices=Entry.Status.choices, default=Entry.Status.ACTIVE, help_text=ENTRY_STATUS_HELP
+    )
+
+
+class SeveralPlayersInSerializer(serializers.Serializer):
+    """Several players: ``{"players": [ids]}``."""
+
+    players = serializers.ListField(
+        child=id_field(), allow_empty=False, max_length=1000, help_text=_("Several players' ids.")
+    )
+    status = serializers.ChoiceField(
+        choices=Entry.Status.choices, default=Entry.Status.ACTIVE, help_text=ENTRY_STATUS_HELP
+    )
+
+
+# The two serializers above only describe the body: EntriesInSerializer reads
+# it; the document states its either-or as one of two bodies.
+ENTRIES_IN = PolymorphicProxySerializer(
+    component_name="EntriesIn",
+    serializers=[OnePlayerInSerializer, SeveralPlayersInSerializer],
+    resource_type_field_name=None,
+)
+
+
+class AttendanceInSerializer(serializers.Serializer):
+    """Everyone playing tonight, by id."""
+
+    players = serializers.ListField(
+        child=id_field(), allow_empty=False, max_length=1000, help_text=_("Several players' ids.")
+    )
+
+
 # ----------------------------------------------------------------------------- views
 
 
@@ -101,7 +138,7 @@ class TournamentEntriesView(TournamentNestedView):
             '`{"player": id}` or `{"players": [ids]}`. Entering a player twice changes '
             "nothing; a withdrawn player is made active again."
         ),
-        request=EntriesInSerializer,
+        request=ENTRIES_IN,
         responses={201: EntrySerializer(many=True)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
@@ -118,7 +155,7 @@ class TournamentAttendanceView(TournamentNestedView):
     """A league's club night: who plays tonight."""
 
     serializer_class = EntrySerializer
-    input_serializer = EntriesInSerializer
+    input_serializer = AttendanceInSerializer
 
     @extend_schema(
         summary="Set who plays tonight (a league's club night)",
@@ -127,15 +164,15 @@ class TournamentAttendanceView(TournamentNestedView):
             "players not yet entered are entered, every other entry that is not withdrawn is "
             "checked out (`absent`) until it is checked in again. Answers every entry."
         ),
-        request=EntriesInSerializer,
+        request=AttendanceInSerializer,
         responses={200: EntrySerializer(many=True)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = self.tournament()
-        given = EntriesInSerializer(data=request.data)
+        given = AttendanceInSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         entry_services.attendance_set(
-            tournament=tournament, player_ids=given.validated_data["player_ids"], user=request.user
+            tournament=tournament, player_ids=given.validated_data["players"], user=request.user
         )
         entries = entries_of(tournament=tournament)
         return Response(EntrySerializer(entries, many=True).data)

@@ -190,8 +190,13 @@ def game_data(game: Game, *, request: Request) -> dict[str, Any]:
     return dict(GameSerializer(game, context={"organiser": organiser}).data)
 
 
-def game_response(game: Game, *, request: Request, code: int = status.HTTP_200_OK) -> Response:
-    game = selectors.game_detail(pk=game.pk)
+def game_response(
+    game: Game, *, request: Request, code: int = status.HTTP_200_OK, fresh: bool = False
+) -> Response:
+    """The game with its ETag. ``fresh``: ``game`` is as its service just stored it
+    (its racks and tournament in memory), so it is answered without reading it again."""
+    if not fresh:
+        game = selectors.game_detail(pk=game.pk)
     headers = {"ETag": etag_of(game)}
     if code == status.HTTP_201_CREATED:
         headers["Location"] = reverse("api-game-detail", kwargs={"pk": game.pk})
@@ -306,8 +311,10 @@ class MatchGamesView(InputFormMixin, generics.GenericAPIView):
             )
         except GameTakenError as taken:
             return game_taken_response(taken, request=request)
-        code = status.HTTP_201_CREATED if entered.outcome == "recorded" else status.HTTP_200_OK
-        return game_response(entered.game, request=request, code=code)
+        recorded = entered.outcome == "recorded"
+        code = status.HTTP_201_CREATED if recorded else status.HTTP_200_OK
+        # A new game is answered from memory; a confirmed or disputed one is read again.
+        return game_response(entered.game, request=request, code=code, fresh=recorded)
 
 
 @extend_schema_view(

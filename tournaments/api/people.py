@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.api.errors import error_responses
+from scoring.api.fields import StrictTextMixin
 from tournaments.access import clubs_visible_q, players_visible_q
 from tournaments.models import Club, Player
 from tournaments.services import players as player_services
@@ -31,7 +32,7 @@ from .permissions import ClubPermission, PlayerPermission
 # ----------------------------------------------------------------------------- serializers
 
 
-class ClubSerializer(serializers.ModelSerializer):
+class ClubSerializer(StrictTextMixin, serializers.ModelSerializer):
     class Meta:
         model = Club
         fields = ["id", "name", "city"]
@@ -47,7 +48,7 @@ class VisibleClubField(IdRelatedField):
         return Club.objects.filter(clubs_visible_q(user=getattr(request, "user", None)))
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(StrictTextMixin, serializers.ModelSerializer):
     club = VisibleClubField(
         queryset=Club.objects.all(),
         allow_null=True,

@@ -20,9 +20,9 @@ from rest_framework.response import Response
 
 from scoring.api.errors import error_responses
 from scoring.api.fields import NumberField
-from tournaments.caching import cached, tournament_key
+from tournaments.caching import cached, tournament_key, tournament_version
 from tournaments.models import Round
-from tournaments.standings.queries import standings_for
+from tournaments.standings.queries import standings_shared
 from tournaments.standings.ranking import StandingRow
 from tournaments.standings.unconfirmed import Unconfirmed, unconfirmed_of
 
@@ -101,8 +101,11 @@ class StandingsView(TournamentNestedView):
         query.is_valid(raise_exception=True)
         stage = query.validated_data.get("stage")
 
+        # Read once: the answer and the rows it is built from are kept by it.
+        version = tournament_version(tournament=tournament)
+
         def build() -> dict[str, Any]:
-            rows = standings_for(tournament=tournament, stage=stage)
+            rows = standings_shared(tournament=tournament, stage=stage, version=version)
             unconfirmed = unconfirmed_of(
                 tournament=tournament, stages=None if stage is None else [stage]
             )
@@ -110,5 +113,7 @@ class StandingsView(TournamentNestedView):
             return dict(StandingsSerializer({"results": rows}, context=context).data)
 
         # Built once per tournament version: every write through a service makes a new one.
-        key = tournament_key(tournament=tournament, what="api-standings", parts=(stage or "",))
+        key = tournament_key(
+            tournament=tournament, what="api-standings", parts=(stage or "",), version=version
+        )
         return Response(cached(cache="default", key=key, build=build, timeout=6 * 3600))

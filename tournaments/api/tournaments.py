@@ -31,7 +31,12 @@ from scoring import rules
 from scoring.api.calculator import POOL_TIE_CHOICES
 from scoring.api.defaults import json_parsers
 from scoring.api.errors import error_responses
-from scoring.api.fields import DecimalNumberField, EngineChoiceField, EngineIntegerField
+from scoring.api.fields import (
+    DecimalNumberField,
+    EngineChoiceField,
+    EngineIntegerField,
+    StrictTextMixin,
+)
 from tournaments.access import tournament_organiser
 from tournaments.models import Club, Tournament
 from tournaments.selectors import tournaments_visible
@@ -112,7 +117,7 @@ class UsernameField(serializers.SlugRelatedField):
         super().__init__(slug_field="username", queryset=get_user_model().objects.all(), **kwargs)
 
 
-class TournamentSerializer(serializers.ModelSerializer):
+class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer):
     owner = serializers.CharField(
         source="owner.username", read_only=True, help_text=_("Who created it (username).")
     )

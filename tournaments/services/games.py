@@ -22,6 +22,7 @@ A game's *state* starts as the tournament's ``confirmation`` setting says
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from typing import Any, cast
 
 from django.db import IntegrityError, transaction
@@ -101,11 +102,20 @@ def _game_scored(
     return result
 
 
-def game_racks_store(*, game: Game, result: rules.GameOut, seats: dict[int, Seat]) -> None:
+def _as_stored(value: Decimal) -> Decimal:
+    # What the two-place column gives back, so a game answered from memory
+    # reads exactly as one read again from the database.
+    return Decimal(value).quantize(Decimal("0.01"))
+
+
+def game_racks_store(*, game: Game, result: rules.GameOut, seats: dict[int, Seat]) -> list[Rack]:
+    """Store the scored racks (one insert) and keep them on ``game`` as its
+    racks in seat order, so that neither its snapshot nor its answer reads
+    them again."""
     # Rules.table_points holds a vector for every table size the engine accepts.
     vector = game.match.round.tournament.rules().table_points[len(result.racks)]
     table_points = rules.table_points_for(scores=[r.score for r in result.racks], vector=vector)
-    Rack.objects.bulk_create(
+    racks = Rack.objects.bulk_create(
         Rack(
             game=game,
             player_id=cast(int, r.player),
@@ -115,12 +125,19 @@ def game_racks_store(*, game: Game, result: rules.GameOut, seats: dict[int, Seat
             points=r.points,
             jokers=r.jokers,
             rack_value=r.rack_value,
-            score=r.score,
+            score=_as_stored(r.score),
             winner=r.winner,
-            table_points=tp,
+            table_points=_as_stored(tp),
         )
         for r, tp in zip(result.racks, table_points, strict=True)
     )
+    racks.sort(key=lambda r: r.position)
+    # As prefetch_related("racks") leaves them: game.racks.all() answers this list.
+    kept = game.racks.all()
+    kept._result_cache = racks
+    kept._prefetch_done = True  # type: ignore[attr-defined]
+    game._prefetched_objects_cache = {"racks": kept}  # type: ignore[attr-defined]
+    return racks
 
 
 def game_racks_entered(*, racks: Iterable[Rack]) -> list[rules.RackIn]:
@@ -136,7 +153,8 @@ def game_racks_entered(*, racks: Iterable[Rack]) -> list[rules.RackIn]:
 
 def game_snapshot(game: Game) -> dict[str, Any]:
     """The game as its history keeps it."""
-    stored = list(game.racks.order_by("position"))
+    # racks.all() so that racks kept by game_racks_store or prefetched are not read again.
+    stored = sorted(game.racks.all(), key=lambda r: r.position)
     # The history shows what was entered next to what the rack came to, so
     # points and jokers are the stored ones even for a tile list.
     return {

@@ -4,8 +4,10 @@ Vocabulary: a *caller* (``user:<id>`` or ``match:<id>``) *claims* a key for
 one write by inserting its row, with the request's *fingerprint*, before the
 write is made; the row then keeps the *answer* (status, body and the headers
 worth replaying). A claimed key older than ``KEY_LIFETIME`` is *expired*:
-treated as never sent, and deleted on the caller's next claim, by the odd
-global sweep and by ``manage.py purge_idempotency_keys``.
+treated as never sent: a claim of the same key replaces it, and the odd
+global sweep and ``manage.py purge_idempotency_keys`` delete the rest. No
+claim purges on every request: that was a write of its own inside the
+request's transaction, paid by every keyed write.
 
 The HTTP side (which requests are keyed, how answers are replayed) lives in
 ``tournaments.api.idempotency``; this module knows nothing of requests.
@@ -75,7 +77,6 @@ def idempotency_key_claim(*, caller: str, key: str, fingerprint: str) -> Idempot
     transaction ends (PostgreSQL: on the unique index; SQLite: on the write
     lock its IMMEDIATE transaction took) and then sees its stored answer.
     """
-    idempotency_keys_purge(caller=caller)
     if random.random() < PURGE_CHANCE:
         idempotency_keys_purge()
     try:
@@ -83,6 +84,11 @@ def idempotency_key_claim(*, caller: str, key: str, fingerprint: str) -> Idempot
             return IdempotencyKey.objects.create(caller=caller, key=key, fingerprint=fingerprint)
     except IntegrityError:
         stored = IdempotencyKey.objects.filter(caller=caller, key=key).first()
+    if stored is not None and stored.created < timezone.now() - KEY_LIFETIME:
+        # An expired key is a new request: its old row gives way (rare, so the
+        # common claim stays one insert).
+        stored.delete()
+        return IdempotencyKey.objects.create(caller=caller, key=key, fingerprint=fingerprint)
     if stored is None or stored.status is None:
         # Only when the first request's answer could not be kept (it was streamed).
         raise ConflictError(

@@ -16,7 +16,8 @@ services are named here too, where the callers know them.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django.db import transaction
 from django.db.models import ProtectedError, Q
@@ -61,6 +62,36 @@ def _changes_recorded(
         )
 
 
+R = TypeVar("R", Club, Player)
+
+
+def _row_changed(
+    *,
+    row: R,
+    changes: dict[str, Any],
+    fields: frozenset[str],
+    checked: Callable[[R], R],
+    action: str,
+    user: UserLike,
+    showing: Callable[[], Any],
+) -> R:
+    """Change a club's or player's ``fields``; every tournament ``showing`` it records
+    the change (which is what makes its cached pages stale)."""
+    _fields_known(changes, fields, type(row).__name__.lower())
+    row = type(row).objects.select_for_update().get(pk=row.pk)
+    before = audit_values(row, sorted(fields))
+    for name, value in changes.items():
+        setattr(row, name, value)
+    checked(row)
+    row.save()
+    old, new = audit_changes(before, audit_values(row, sorted(fields)))
+    if new:
+        _changes_recorded(
+            tournaments=showing(), action=action, user=user, object_id=row.pk, old=old, new=new
+        )
+    return row
+
+
 def _fields_known(changes: dict[str, Any], known: frozenset[str], what: str) -> None:
     unknown = sorted(set(changes) - known)
     if unknown:
@@ -92,24 +123,15 @@ def club_create(*, name: str, city: str = "", created_by: UserLike) -> Club:
 @transaction.atomic
 def club_update(*, club: Club, user: UserLike = None, **changes: Any) -> Club:
     """Change a club's name or city; the tournaments showing it record the change."""
-    _fields_known(changes, CLUB_SETTINGS, "club")
-    club = Club.objects.select_for_update().get(pk=club.pk)
-    before = audit_values(club, sorted(CLUB_SETTINGS))
-    for name, value in changes.items():
-        setattr(club, name, value)
-    _club_checked(club)
-    club.save()
-    old, new = audit_changes(before, audit_values(club, sorted(CLUB_SETTINGS)))
-    if new:
-        _changes_recorded(
-            tournaments=_tournaments_showing(club=club),
-            action=Action.CLUB_CHANGED,
-            user=user,
-            object_id=club.pk,
-            old=old,
-            new=new,
-        )
-    return club
+    return _row_changed(
+        row=club,
+        changes=changes,
+        fields=CLUB_SETTINGS,
+        checked=_club_checked,
+        action=Action.CLUB_CHANGED,
+        user=user,
+        showing=lambda: _tournaments_showing(club=club),
+    )
 
 
 @transaction.atomic
@@ -148,24 +170,15 @@ def player_create(*, name: str, club: Club | None = None, created_by: UserLike) 
 def player_update(*, player: Player, user: UserLike = None, **changes: Any) -> Player:
     """Change a player's name or club; their entries and results stay theirs, and
     every tournament they are entered in records the change."""
-    _fields_known(changes, PLAYER_SETTINGS, "player")
-    player = Player.objects.select_for_update().get(pk=player.pk)
-    before = audit_values(player, sorted(PLAYER_SETTINGS))
-    for name, value in changes.items():
-        setattr(player, name, value)
-    _player_checked(player)
-    player.save()
-    old, new = audit_changes(before, audit_values(player, sorted(PLAYER_SETTINGS)))
-    if new:
-        _changes_recorded(
-            tournaments=_tournaments_showing(player=player),
-            action=Action.PLAYER_CHANGED,
-            user=user,
-            object_id=player.pk,
-            old=old,
-            new=new,
-        )
-    return player
+    return _row_changed(
+        row=player,
+        changes=changes,
+        fields=PLAYER_SETTINGS,
+        checked=_player_checked,
+        action=Action.PLAYER_CHANGED,
+        user=user,
+        showing=lambda: _tournaments_showing(player=player),
+    )
 
 
 @transaction.atomic

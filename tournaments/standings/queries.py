@@ -13,7 +13,9 @@ Games not confirmed yet count or not as the tournament's
 ``standings_unconfirmed`` says (``unconfirmed`` counts them for the page).
 
 Each read runs a fixed number of queries, whatever the size of the
-tournament; tests pin the counts.
+tournament; tests pin the counts. ``standings_shared`` computes the default
+scope once per tournament version and hands every reader (the pages, the
+exports, the API) the same rows.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from django.db.models import Count, Field, Q, QuerySet, Sum
 
 from scoring.errors import UserError, _
 
+from ..caching import cached, tournament_key
 from ..models import Adjustment, Entry, Game, Rack, Round, Seat, Tournament
 from .ranking import (
     CENT,
@@ -230,6 +233,24 @@ def standings_for(
     adjustments that belong to no round.
     """
     return _standings(tournament=tournament, rounds=rounds, stages=_stages_of(stage))
+
+
+def standings_shared(
+    *, tournament: Tournament, stage: str | None = None, version: int | None = None
+) -> list[StandingRow]:
+    """``standings_for`` the whole tournament (or one stage), computed once per
+    tournament version and shared by every page, export and API answer.
+    ``version``: the tournament's, when the caller has read it already."""
+    key = tournament_key(
+        tournament=tournament, what="standings", parts=(stage or "",), version=version
+    )
+    return cached(
+        cache="default",
+        key=key,
+        build=lambda: standings_for(tournament=tournament, stage=stage),
+        # A new version replaces the rows anyway; this only frees memory.
+        timeout=6 * 3600,
+    )
 
 
 def _seated_in_stages(tournament: Tournament) -> dict[str, dict[int, list[int]]]:

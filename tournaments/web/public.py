@@ -26,24 +26,25 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.views.generic import TemplateView
 from django_tables2 import SingleTableMixin
 from django_tables2.export.views import ExportMixin
 
+from ..caching import tournament_version
 from ..models import Round, Tournament
 from ..selectors import (
     clubs_listed,
-    rounds_for,
     rounds_listed,
     tournaments_mine,
     tournaments_visible,
 )
-from ..standings.queries import final_places_for, standings_for
+from ..standings.queries import final_places_for, standings_shared
 from ..standings.ranking import StandingRow
 from ..standings.unconfirmed import Unconfirmed, unconfirmed_of
-from .pages import MatchView, can_organise, match_view, tournament_shown
-from .public_cache import body_cached, query_mark, view_cached
+from .pages import can_organise, tournament_shown
+from .public_cache import body_cached, query_mark, round_boxes, view_cached
 from .tables import StandingsCells, StandingsExport, StandingsTable, standings_cells
 
 STANDINGS_TOP = 10
@@ -66,11 +67,12 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def _rounds_shown(
     tournament: Tournament, numbers: list[int], *, organiser: bool
-) -> list[tuple[Round, list[MatchView]]]:
-    rounds = rounds_for(tournament=tournament, numbers=numbers)
-    # Under double entry a game waiting for its second entry keeps its racks to
-    # organisers: the phone giving that entry may be reading this page.
-    return [(r, [match_view(m, withhold=not organiser) for m in r.matches.all()]) for r in rounds]
+) -> list[tuple[Round, list[SafeString]]]:
+    """Those rounds, each with its tables' boxes (rendered only where a game changed)."""
+    rounds = list(tournament.round_set.filter(number__in=numbers).order_by("number"))
+    return round_boxes(
+        tournament=tournament, rounds=rounds, organiser=organiser, context=_trust(tournament)
+    )
 
 
 def _trust(tournament: Tournament) -> dict[str, bool]:
@@ -96,12 +98,16 @@ def _staged(rows: list[StandingRow]) -> bool:
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_shown(request, slug)
     organiser = can_organise(request, tournament)
+    # Read once for the body's key and the standings it shows.
+    version = tournament_version(tournament=tournament)
     body = body_cached(
         tournament=tournament,
         page="tournament",
         organiser=organiser,
+        version=version,
         build=lambda: render_to_string(
-            "tournaments/_tournament_body.html", _tournament_body(tournament, organiser=organiser)
+            "tournaments/_tournament_body.html",
+            _tournament_body(tournament, organiser=organiser, version=version),
         ),
     )
     return render(
@@ -109,13 +115,13 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _tournament_body(tournament: Tournament, *, organiser: bool) -> dict[str, Any]:
+def _tournament_body(tournament: Tournament, *, organiser: bool, version: int) -> dict[str, Any]:
     listed = rounds_listed(tournament=tournament)
     # A club night shows every table; a big event only its latest round (each
     # round has its own page), so the page stays light at 1,000 players.
     every_round = sum(r.tables for r in listed) <= ROUNDS_INLINE_TABLES
     shown = [r.number for r in (listed if every_round else listed[-1:])]
-    standings = standings_for(tournament=tournament)
+    standings = standings_shared(tournament=tournament, version=version)
     standings_table = standings_cells(
         standings[:STANDINGS_TOP], ranking=tournament.ranking, columns=STANDINGS_SHORT
     )
@@ -198,6 +204,8 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
         self.export_name = f"{self.tournament.slug}-standings"
         self._rows: list[StandingRow] | None = None
         self._waiting: Unconfirmed | None = None
+        # Read once for the cached body's key and the standings rows'.
+        self.version = tournament_version(tournament=self.tournament)
         return super().dispatch(request, *args, **kwargs)
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -209,6 +217,7 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
                 page="standings-export",
                 view=(export_format, query),
                 build=lambda: self._export(export_format),
+                version=self.version,
             )
             return HttpResponse(content, headers=headers)
         # The sort and page links repeat the query string: the body is one per query.
@@ -217,6 +226,7 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
             page="standings",
             organiser=False,
             parts=(query,),
+            version=self.version,
             build=lambda: render_to_string(
                 "tournaments/_standings_body.html", self.get_context_data(**kwargs), request
             ),
@@ -230,7 +240,7 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
     def get_table_data(self) -> list[StandingRow]:
         # Asked for twice when exporting (page context, then the export).
         if self._rows is None:
-            self._rows = standings_for(tournament=self.tournament)
+            self._rows = standings_shared(tournament=self.tournament, version=self.version)
         return list(self._rows)
 
     def get_table_kwargs(self) -> dict[str, Any]:

@@ -13,21 +13,37 @@ the layout around the body and is rendered on every request, never cached.
 The body is keyed by the tournament's version (``tournaments.caching``), so
 every write through a service shows at once; renaming a player or a club
 records an event in every tournament showing them, so names follow too.
+
+A round's tables are *boxes*: each match's box (its heading and games grid)
+is cached on its own, keyed by the match's version (its latest audit event)
+and the tournament's *unmatched* version (its latest event naming no match:
+settings, entries, seating, renames), so a game recorded at one table
+re-renders that table's box and the other boxes of a 250-table round come
+from the cache. The tournament page and the round page share the boxes.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TypeVar
 from urllib.parse import urlencode
 
+from django.core.cache import caches
+from django.db.models import Max, Prefetch
 from django.http import QueryDict
+from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from ..caching import cached, tournament_key
-from ..models import Tournament
+from ..caching import (
+    cached,
+    tournament_key,
+    tournament_stamp,
+    tournament_version_unmatched,
+)
+from ..models import Game, Match, Rack, Round, Seat, Tournament
+from .pages import match_view
 
 T = TypeVar("T")
 CACHE = "default"
@@ -36,13 +52,19 @@ TIMEOUT = 6 * 3600
 
 
 def view_cached(
-    *, tournament: Tournament, page: str, view: tuple[object, ...], build: Callable[[], T]
+    *,
+    tournament: Tournament,
+    page: str,
+    view: tuple[object, ...],
+    build: Callable[[], T],
+    version: int | None = None,
 ) -> T:
-    """``build()`` once per version and view of the page."""
+    """``build()`` once per version and view of the page (``version`` if read already)."""
     key = tournament_key(
         tournament=tournament,
         what=f"page-{page}",
         parts=(get_language() or "", *view),
+        version=version,
     )
     return cached(cache=CACHE, key=key, build=build, timeout=TIMEOUT)
 
@@ -54,10 +76,11 @@ def body_cached(
     organiser: bool,
     build: Callable[[], str],
     parts: tuple[object, ...] = (),
+    version: int | None = None,
 ) -> SafeString:
     """The page's body as ``build()`` renders it, once per version and view."""
     view = ("organiser" if organiser else "visitor", *parts)
-    body = view_cached(tournament=tournament, page=page, view=view, build=build)
+    body = view_cached(tournament=tournament, page=page, view=view, build=build, version=version)
     # Built from our own templates (autoescaped), so it is safe HTML.
     return mark_safe(body)
 
@@ -66,3 +89,78 @@ def query_mark(query: QueryDict) -> str:
     """A short digest of a query string, its parameters in a fixed order."""
     pairs = sorted((k, v) for k in query for v in query.getlist(k))
     return hashlib.blake2b(urlencode(pairs).encode(), digest_size=8).hexdigest()
+
+
+def round_boxes(
+    *, tournament: Tournament, rounds: list[Round], organiser: bool, context: Mapping[str, object]
+) -> list[tuple[Round, list[SafeString]]]:
+    """Each round with its matches' boxes in table order, rendering only those
+    the cache lacks; ``context`` is what every box shares (``states``, ...)."""
+    # Each match with its version, the id of its latest audit event (games are
+    # recorded against their match); one query.
+    tables = list(
+        Match.objects.filter(round_id__in=[r.pk for r in rounds])
+        .order_by("table")
+        .annotate(version=Max("audit__id"))
+        .values_list("pk", "round_id", "version")
+    )
+    head = (
+        f"{tournament_stamp(tournament=tournament)}"
+        f".u{tournament_version_unmatched(tournament=tournament)}"
+        f":box:{get_language() or ''}:{'organiser' if organiser else 'visitor'}"
+    )
+    keys = {pk: f"{head}:m{pk}.v{version or 0}" for pk, _round, version in tables}
+    store = caches[CACHE]
+    found = store.get_many(list(keys.values()))
+    boxes = {pk: found[key] for pk, key in keys.items() if key in found}
+    missing = [pk for pk in keys if pk not in boxes]
+    if missing:
+        made = _boxes_rendered(
+            tournament=tournament,
+            rounds=rounds,
+            match_ids=missing,
+            organiser=organiser,
+            context=context,
+        )
+        store.set_many({keys[pk]: box for pk, box in made.items()}, TIMEOUT)
+        boxes.update(made)
+    by_round: dict[int, list[SafeString]] = {r.pk: [] for r in rounds}
+    for pk, round_id, _version in tables:
+        # Built from our own templates (autoescaped), so it is safe HTML.
+        by_round[round_id].append(mark_safe(boxes[pk]))
+    return [(r, by_round[r.pk]) for r in rounds]
+
+
+def _boxes_rendered(
+    *,
+    tournament: Tournament,
+    rounds: list[Round],
+    match_ids: list[int],
+    organiser: bool,
+    context: Mapping[str, object],
+) -> dict[int, str]:
+    """The boxes of those matches, read with their seats, games and racks (four queries)."""
+    by_id = {r.pk: r for r in rounds}
+    template = get_template("tournaments/_match_box.html")
+    matches = Match.objects.filter(pk__in=match_ids).prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+        Prefetch(
+            "games",
+            queryset=Game.objects.order_by("number").prefetch_related(
+                Prefetch("racks", queryset=Rack.objects.order_by("position"))
+            ),
+        ),
+    )
+    made = {}
+    for match in matches:
+        # The rounds are read already, with the tournament: no query per match.
+        round_ = by_id[match.round_id]
+        round_.tournament = tournament
+        match.round = round_
+        # Under double entry a game waiting for its second entry keeps its racks
+        # to organisers: the phone giving that entry may be reading this page.
+        view = match_view(match, withhold=not organiser)
+        made[match.pk] = template.render(
+            {**context, "tournament": tournament, "view": view, "can_organise": organiser}
+        )
+    return made

@@ -117,7 +117,9 @@ def test_a_big_event_shows_its_latest_round_and_links_the_others(
     assert 'id="h-round-2"' in page and 'id="h-round-1"' not in page
     assert f'href="/t/{tournament.slug}/rounds/1/"' in page
 
-    with django_assert_max_num_queries(8):
+    # tournament, its version, rounds, tables with their versions, the unmatched
+    # version, matches + seats + games + racks (boxes not cached yet), round list
+    with django_assert_max_num_queries(10):
         response = client.get(f"/t/{tournament.slug}/rounds/1/")
     assert response.status_code == 200
     page = response.content.decode()
@@ -229,14 +231,15 @@ def test_tournament_page_query_count_does_not_grow(
     client: Client, tables: int, django_assert_max_num_queries
 ) -> None:
     tournament = tournament_played(tables=tables, rounds=2)
-    # tournament, round list, rounds + matches + seats + games + racks, standings (3),
-    # games awaiting confirmation, the tournament's version (its cached page's key)
-    with django_assert_max_num_queries(12):
+    # tournament, round list, rounds, tables with their versions, the unmatched version,
+    # matches + seats + games + racks (the tables' boxes), standings (3), games awaiting
+    # confirmation, the tournament's version (its cached page's key)
+    with django_assert_max_num_queries(14):
         response = client.get(f"/t/{tournament.slug}/")
     assert response.status_code == 200
     assert len(response.context["standings"]) == min(10, tables * 4)
     client.force_login(tournament.owner)  # + session and user
-    with django_assert_max_num_queries(14):
+    with django_assert_max_num_queries(16):
         assert client.get(f"/t/{tournament.slug}/").status_code == 200
     # + entries, players not entered, round list, the latest round (5), seating history,
     # adjustments, the clubs of the add-player form, games awaiting confirmation
