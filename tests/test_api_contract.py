@@ -21,13 +21,15 @@ be read back.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import schemathesis
 from django.core.cache import caches
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
-from django.db import transaction
+from django.db import close_old_connections, transaction
 from hypothesis import HealthCheck, Phase, seed, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import CHECKS
@@ -134,6 +136,20 @@ def positive_data_acceptance_within_rules(ctx: Any, response: Any, case: Any) ->
 CHECKS_ALL = [check for check in CHECKS.get_all() if check is not positive_data_acceptance] + [
     positive_data_acceptance_within_rules
 ]
+
+
+@pytest.fixture(autouse=True)
+def _connection_kept() -> Iterator[None]:
+    # The WSGI application closes the database connection when a request ends,
+    # as a server should; inside a test's transaction that would end the test's
+    # database on PostgreSQL. Django's test client keeps it open the same way.
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
