@@ -236,7 +236,14 @@ def child() -> int:
     server = subprocess.Popen(
         [gunicorn, "-c", "config/gunicorn.py"],
         cwd=ROOT,
-        env={**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(WORKERS)},
+        env={
+            **os.environ,
+            "HOST": "127.0.0.1",
+            "PORT": str(port),
+            "WEB_CONCURRENCY": str(WORKERS),
+            # Persistent connections, as the README's production variables set them.
+            "DJANGO_CONN_MAX_AGE": os.environ.get("DJANGO_CONN_MAX_AGE", "60"),
+        },
         stdout=subprocess.DEVNULL,
     )
     try:
