@@ -50,6 +50,21 @@ pytestmark = pytest.mark.django_db
 
 EXAMPLES = 12
 
+# Settings are checked together and against the state (slug unique, tie-breaks, no
+# fewer rounds than seated; the status follows play and is not set by hand); the
+# club and co-organisers named must exist. Semi-finals fill whole tables of 4, two
+# or more: 0 or 8, 12, … (a document can say "a multiple of 4" but not "except 4").
+TOURNAMENT_SETTINGS_RULES = {
+    "slug",
+    "club",
+    "tie_breaks",
+    "table_points",
+    "co_organisers",
+    "rounds",
+    "status",
+    "semifinal_players",
+}
+
 # Valid by the document, refused by a rule no schema can state (it depends on
 # what is stored): the fields such a 400 may name, by operation. Any other 400
 # to valid data is still a failure.
@@ -70,41 +85,9 @@ RULES_BEYOND_THE_DOCUMENT: dict[str, set[str]] = {
     "PUT /api/v1/games/{id}/": {"racks", "ending"},
     # Seating must seat every active player exactly once.
     "PUT /api/v1/rounds/{id}/seating/": {"tables", "byes"},
-    # Settings are checked together and against the state (slug unique, tie-breaks, no
-    # fewer rounds than seated; the status follows play and is not set by hand); the
-    # club and co-organisers named must exist.
-    "POST /api/v1/tournaments/": {
-        "slug",
-        "club",
-        "tie_breaks",
-        "table_points",
-        "co_organisers",
-        "rounds",
-        "status",
-        # Whole tables of 4, two or more: 0 or 8, 12, … (a document can say "a
-        # multiple of 4" but not "except 4").
-        "semifinal_players",
-    },
-    "PUT /api/v1/tournaments/{id}/": {
-        "slug",
-        "club",
-        "tie_breaks",
-        "table_points",
-        "co_organisers",
-        "rounds",
-        "status",
-        "semifinal_players",
-    },
-    "PATCH /api/v1/tournaments/{id}/": {
-        "slug",
-        "club",
-        "tie_breaks",
-        "table_points",
-        "co_organisers",
-        "rounds",
-        "status",
-        "semifinal_players",
-    },
+    "POST /api/v1/tournaments/": TOURNAMENT_SETTINGS_RULES,
+    "PUT /api/v1/tournaments/{id}/": TOURNAMENT_SETTINGS_RULES,
+    "PATCH /api/v1/tournaments/{id}/": TOURNAMENT_SETTINGS_RULES,
     # Players must exist.
     "POST /api/v1/tournaments/{tournament_id}/entries/": {"player", "players"},
     "POST /api/v1/tournaments/{tournament_id}/attendance/": {"players"},

@@ -352,17 +352,23 @@ def _schema(tmp_path: Any) -> dict[str, Any]:
     return json.loads(out.read_text())
 
 
+# A tournament's whole-number settings and the engine's limits for each.
+SETTING_LIMITS = {
+    "joker_penalty": (0, rules.JOKER_PENALTY_MAX),
+    "rounds": (0, rules.ROUNDS_MAX),
+    "games_per_round": (rules.GAMES_PER_ROUND_MIN, rules.GAMES_PER_ROUND_MAX),
+    "max_table_size": (rules.PLAYERS_MIN, rules.PLAYERS_MAX),
+    "min_games": (0, rules.MIN_GAMES_MAX),
+    "seed": (0, rules.SEED_MAX),
+    "semifinal_players": (0, rules.SEMIFINAL_PLAYERS_MAX),
+}
+
+
 def test_the_openapi_document_declares_the_limits(tmp_path):
     schemas = _schema(tmp_path)["components"]["schemas"]
     settings = schemas["TournamentRequest"]["properties"]
     expected = {
-        "joker_penalty": (0, rules.JOKER_PENALTY_MAX),
-        "rounds": (0, rules.ROUNDS_MAX),
-        "games_per_round": (rules.GAMES_PER_ROUND_MIN, rules.GAMES_PER_ROUND_MAX),
-        "max_table_size": (rules.PLAYERS_MIN, rules.PLAYERS_MAX),
-        "min_games": (0, rules.MIN_GAMES_MAX),
-        "seed": (0, rules.SEED_MAX),
-        "semifinal_players": (0, rules.SEMIFINAL_PLAYERS_MAX),
+        **SETTING_LIMITS,
         "bye_score": (-SCORE_MAX, SCORE_MAX),
     }
     for name, (low, high) in expected.items():

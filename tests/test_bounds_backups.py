@@ -12,6 +12,7 @@ import pytest
 
 from scoring import rules
 from tests.factories import UserFactory
+from tests.test_bounds import SETTING_LIMITS
 from tests.tournaments.api.conftest import client_as
 from tests.tournaments.backups.big import big_document
 from tournaments.backups.checks import SCHEMA_PATH
@@ -89,15 +90,7 @@ def test_a_restored_rack_past_its_limit_is_refused(place, past):
 def test_the_format_declares_the_engines_limits():
     schema = json.loads(SCHEMA_PATH.read_text())
     settings = schema["properties"]["tournament"]["properties"]
-    expected = {
-        "joker_penalty": (0, rules.JOKER_PENALTY_MAX),
-        "rounds": (0, rules.ROUNDS_MAX),
-        "games_per_round": (rules.GAMES_PER_ROUND_MIN, rules.GAMES_PER_ROUND_MAX),
-        "max_table_size": (rules.PLAYERS_MIN, rules.PLAYERS_MAX),
-        "min_games": (0, rules.MIN_GAMES_MAX),
-        "seed": (0, rules.SEED_MAX),
-        "semifinal_players": (0, rules.SEMIFINAL_PLAYERS_MAX),
-    }
+    expected = SETTING_LIMITS
     for name, bounds in expected.items():
         assert (settings[name]["minimum"], settings[name]["maximum"]) == bounds, name
     rack = schema["properties"]["games"]["items"]["properties"]["racks"]["items"]["properties"]
