@@ -99,8 +99,9 @@ __all__ = [
     "tiles_parse",
 ]
 
-ENDINGS = ("rummikub", "pool_exhausted")
-POOL_TIES = ("share", "fewest_tiles")
+# ``time_up``: the round's time ran out before anybody went out; scored as ``pool_exhausted``.
+ENDINGS = ("rummikub", "pool_exhausted", "time_up")
+POOL_TIES = ("share", "fewest_tiles", "draw")
 
 # No rulebook comes near it (25, 30, some events 50); the cap keeps scores in
 # the range the database and JSON clients hold.
@@ -119,6 +120,21 @@ GAME_NUMBER_MAX = GAMES_PER_ROUND_MAX
 MIN_GAMES_MAX = 32767
 SEMIFINAL_PLAYERS_MAX = 32767
 SEED_MAX = 2**31 - 1
+# Event variants: a loss cap of 1 or more, bonuses of 0 or more. Both far beyond
+# any real event (25, 50, 100) and small enough that a game's score and bonus fit
+# their columns.
+LOSS_CAP_MAX = 10000
+BONUS_MAX = 1000
+# Stages: a final played until one player has won N games.
+FINAL_FIRST_TO_MAX = 7
+# What share of the points before a stage is carried into it.
+CARRY_OVER_CHOICES = ("0", "0.5", "1")
+FINAL_FROM_CHOICES = ("semifinal_winners", "stage_points")
+# The turn timer's choices (seconds), and a round's time limit (minutes; 0 = none).
+TURN_SECONDS_CHOICES = (40, 60, 90, 120)
+ROUND_MINUTES_MAX = 600
+# An entry's category (``U14``, ``Senior``): free text of this length at most.
+CATEGORY_MAX_LENGTH = 40
 # A bye's score or an adjustment: stored with 8 digits, 2 of them decimals.
 SCORE_SETTING_MAX = Decimal("999999.99")
 

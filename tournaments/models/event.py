@@ -92,10 +92,21 @@ class Tournament(models.Model):
         SCORE = "score", _("total score")
         TABLE_POINTS = "table_points", _("table points")
         AVERAGE = "average", _("average score per game")
+        WINS = "wins", _("games won")
 
     class PoolTie(models.TextChoices):
         SHARE = "share", _("joint winners share")
         FEWEST_TILES = "fewest_tiles", _("fewest tiles wins")
+        DRAW = "draw", _("a draw: they share the points, nobody wins")
+
+    class CarryOver(models.TextChoices):
+        NONE = "0", _("none: the stage starts from zero")
+        HALF = "0.5", _("half, rounded up")
+        ALL = "1", _("all of them")
+
+    class FinalFrom(models.TextChoices):
+        SEMIFINAL_WINNERS = "semifinal_winners", _("the semi-final table winners, then the best")
+        STAGE_POINTS = "stage_points", _("the best by semi-final points only")
 
     class Confirmation(models.TextChoices):
         NONE = "none", _("none: every game counts as entered")
@@ -172,6 +183,16 @@ class Tournament(models.Model):
         _("minimum games to be ranked by average"), default=0
     )
 
+    # Event variants: a cap on each loss, bonuses on top of the zero-sum score.
+    loss_cap = models.PositiveSmallIntegerField(
+        _("loss cap"),
+        null=True,
+        blank=True,
+        help_text=_("The most a player can lose in one game; empty for no cap."),
+    )
+    winner_bonus = models.PositiveSmallIntegerField(_("winner's bonus"), default=0)
+    runner_up_bonus = models.PositiveSmallIntegerField(_("runner-up's bonus"), default=0)
+
     # Trust: who confirms results, and whether standings wait for it.
     confirmation = models.CharField(
         _("confirmation of results"),
@@ -199,6 +220,31 @@ class Tournament(models.Model):
     final_carry_over = models.BooleanField(
         _("carry qualifying points into the final"), default=False
     )
+    # Stages: empty game counts mean the round's usual games_per_round.
+    semifinal_games = models.PositiveSmallIntegerField(
+        _("games in the semi-finals"), null=True, blank=True
+    )
+    final_games = models.PositiveSmallIntegerField(_("games in the final"), null=True, blank=True)
+    final_first_to = models.PositiveSmallIntegerField(
+        _("the final ends when a player has won"), default=0
+    )
+    carry_over = models.CharField(
+        _("points carried into a stage"),
+        max_length=4,
+        choices=CarryOver.choices,
+        default=CarryOver.NONE,
+    )
+    final_from = models.CharField(
+        _("who reaches the final"),
+        max_length=24,
+        choices=FinalFrom.choices,
+        default=FinalFrom.SEMIFINAL_WINNERS,
+    )
+    # The hall: the turn timer and the round's time limit (0 = none).
+    turn_seconds = models.PositiveSmallIntegerField(_("seconds per turn"), default=60)
+    round_minutes = models.PositiveSmallIntegerField(_("minutes per round"), default=0)
+    # The preset the tournament was created from, if any (its settings may since differ).
+    format = models.CharField(_("format"), max_length=32, blank=True)
 
     created = models.DateTimeField(auto_now_add=True)
 
@@ -228,6 +274,36 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(standings_unconfirmed__in=["include", "exclude"]),
                 name="tournament_standings_unconfirmed_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(loss_cap__isnull=True)
+                | (Q(loss_cap__gte=1) & Q(loss_cap__lte=rules.LOSS_CAP_MAX)),
+                name="tournament_loss_cap_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(winner_bonus__lte=rules.BONUS_MAX)
+                & Q(runner_up_bonus__lte=rules.BONUS_MAX),
+                name="tournament_bonus_max",
+            ),
+            models.CheckConstraint(
+                condition=Q(final_first_to__lte=rules.FINAL_FIRST_TO_MAX),
+                name="tournament_final_first_to_max",
+            ),
+            models.CheckConstraint(
+                condition=Q(carry_over__in=rules.CARRY_OVER_CHOICES),
+                name="tournament_carry_over_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(final_from__in=rules.FINAL_FROM_CHOICES),
+                name="tournament_final_from_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(turn_seconds__in=rules.TURN_SECONDS_CHOICES),
+                name="tournament_turn_seconds_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(round_minutes__lte=rules.ROUND_MINUTES_MAX),
+                name="tournament_round_minutes_max",
             ),
         ]
 
@@ -259,6 +335,10 @@ class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    # Free text (``U14``, ``Senior``); standings can be shown per category.
+    category = models.CharField(
+        _("category"), max_length=rules.CATEGORY_MAX_LENGTH, blank=True, default=""
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -51,6 +51,10 @@ class Round(models.Model):
     stage = models.CharField(max_length=16, choices=Stage.choices, default=Stage.QUALIFYING)
     games_per_match = models.PositiveSmallIntegerField(default=4)
     date = models.DateField(null=True, blank=True)
+    # The round clock (tournament.round_minutes): seconds already run, and when it
+    # last started if it is running now.
+    clock_elapsed = models.PositiveIntegerField(default=0)
+    clock_started = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -112,6 +116,7 @@ class Game(models.Model):
     class Ending(models.TextChoices):
         RUMMIKUB = "rummikub", _("Rummikub (a rack emptied)")
         POOL_EXHAUSTED = "pool_exhausted", _("pool exhausted")
+        TIME_UP = "time_up", _("time up")
 
     class State(models.TextChoices):
         ENTERED = "entered", _("entered, to confirm")
@@ -168,6 +173,8 @@ class Rack(models.Model):
     jokers = models.PositiveSmallIntegerField(default=0)
     rack_value = models.PositiveIntegerField()
     score = models.DecimalField(max_digits=8, decimal_places=2)
+    # The event's winner or runner-up bonus, kept apart from the zero-sum score.
+    bonus = models.DecimalField(max_digits=8, decimal_places=2, default=0)
     winner = models.BooleanField(default=False)
     table_points = models.DecimalField(max_digits=6, decimal_places=2, default=0)
 
