@@ -121,7 +121,11 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers run beside a writer; IMMEDIATE takes the write lock at
     # BEGIN, so concurrent read-modify-write waits instead of failing with
-    # "database is locked" at the first write.
+    # "database is locked" at the first write. The project's backend queues
+    # writers instead of letting SQLite poll for the lock (config/db/sqlite3).
+    DATABASES["default"]["ENGINE"] = "config.db.sqlite3"
+    # Tests run in memory, as they would under Django's own engine name.
+    DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,

@@ -18,7 +18,7 @@ answers 429 with ``Retry-After`` for 15 minutes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from django.contrib.auth.models import AnonymousUser
@@ -48,9 +48,11 @@ MATCH_TOKEN_HEADER = "X-Match-Token"
 
 @dataclass(frozen=True)
 class MatchGrant:
-    """What a valid match token allows: the games of this one match."""
+    """What a valid match token allows: the games of this one match (``match``:
+    as read when the token was checked, with its round and tournament)."""
 
     match_id: int
+    match: Match | None = field(default=None, compare=False, repr=False)
 
 
 def match_grant(request: Request) -> MatchGrant | None:
@@ -66,14 +68,18 @@ class MatchTokenAuthentication(BaseAuthentication):
         if token is None:
             return None
         token = token.strip()
-        match_id = (
-            Match.objects.filter(token=token).values_list("pk", flat=True).first()
+        # The match with its round and tournament: the views it opens need them next.
+        match = (
+            Match.objects.select_related("round__tournament")
+            .filter(token=token)
+            .order_by("pk")
+            .first()
             if match_token_plausible(token)
             else None
         )
-        if match_id is None:
+        if match is None:
             raise AuthenticationFailed(_("No match has this token."))
-        return AnonymousUser(), MatchGrant(match_id=match_id)
+        return AnonymousUser(), MatchGrant(match_id=match.pk, match=match)
 
     def authenticate_header(self, request: Request) -> str:
         return MATCH_TOKEN_HEADER

@@ -37,10 +37,11 @@ from scoring.api.calculator import ENDING_CHOICES, ENDING_HELP, RackInSerializer
 from scoring.api.defaults import StableOrderingFilter, json_parsers
 from scoring.api.errors import error_responses
 from scoring.api.fields import EngineChoiceField, NumberField, RacksField
-from scoring.errors import NON_FIELD
+from scoring.errors import NON_FIELD, UserError
 from scoring.rules import GAME_NUMBER_MAX
 from tournaments.access import game_racks_withheld, tournament_organiser
 from tournaments.models import Game, Match, Rack
+from tournaments.services.game_scoring import game_score_ahead
 from tournaments.services.games import (
     GameTakenError,
     game_correct,
@@ -54,6 +55,7 @@ from .auth import MATCH_AUTHENTICATION, match_grant
 from .base import InputFormMixin
 from .fields import id_field
 from .filters import GameFilter
+from .idempotency import idempotency_begin, idempotency_deferred
 from .permissions import GamePermission, MatchGamesPermission, organiser_check
 from .preconditions import ETAG_HEADER, IF_MATCH_HEADER, etag_of, if_match_version
 
@@ -226,10 +228,18 @@ class MatchGamesView(InputFormMixin, generics.GenericAPIView):
 
     def match(self) -> Match:
         if self._match is None:
-            self._match = get_object_or_404(
-                selectors.matches_seen(user=self.request.user, grant=match_grant(self.request)),
-                pk=self.kwargs["match_id"],
-            )
+            grant = match_grant(self.request)
+            if (
+                grant is not None
+                and grant.match is not None
+                and grant.match_id == self.kwargs["match_id"]
+            ):
+                self._match = grant.match  # read with the token, its round and tournament
+            else:
+                self._match = get_object_or_404(
+                    selectors.matches_seen(user=self.request.user, grant=grant),
+                    pk=self.kwargs["match_id"],
+                )
             self.check_object_permissions(self.request, self._match)
         return self._match
 
@@ -296,11 +306,19 @@ class MatchGamesView(InputFormMixin, generics.GenericAPIView):
             )
         ],
     )
+    @idempotency_deferred
     def post(self, request: Request, match_id: int) -> Response:
         match = self.match()
         given = GameRecordInSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        data = given.validated_data
+        try:
+            given.is_valid(raise_exception=True)
+            data = given.validated_data
+            # Scored before the key's transaction, which then holds only the writes.
+            ahead = game_score_ahead(match=match, ending=data["ending"], racks=data["racks"])
+        except (serializers.ValidationError, UserError):
+            idempotency_begin(request)  # a refusal is kept on the key as well
+            raise
+        idempotency_begin(request)
         try:
             entered = game_enter(
                 match=match,
@@ -308,6 +326,7 @@ class MatchGamesView(InputFormMixin, generics.GenericAPIView):
                 racks=data["racks"],
                 number=data.get("number"),
                 user=request.user,
+                ahead=ahead,
             )
         except GameTakenError as taken:
             return game_taken_response(taken, request=request)

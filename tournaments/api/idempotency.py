@@ -16,13 +16,18 @@ Vocabulary:
   another fingerprint it answers 422. A 5xx is never kept: the write and the
   claim are rolled back together, so a retry tries again.
 
-How it holds under concurrency: ``IdempotencyMiddleware`` runs every keyed
-write in one transaction. ``IdempotencyGate`` claims the key inside it; it is
-a DRF throttle because the throttle check is the one hook every API view runs
+How it holds under concurrency: the claim, the write and the kept answer
+are one transaction. ``IdempotencyGate`` opens it and claims the key; it is a
+DRF throttle because the throttle check is the one hook every API view runs
 after authentication and permission checks, i.e. once the caller is known.
-A second request with the same key waits for the first transaction to end
-(see ``idempotency_key_claim``), then finds the answer the middleware kept
-before committing, and replays it.
+A view that sets ``idempotency_deferred`` claims later itself
+(``idempotency_begin``), once it has read and checked everything it can
+outside the transaction: on SQLite the transaction holds the database's one
+write lock, so what runs inside it bounds how many writes a second the whole
+site takes. ``IdempotencyMiddleware`` keeps the answer on the claimed key
+and ends the transaction. A second request with the same key waits for the
+first transaction to end (see ``idempotency_key_claim``), then finds the
+answer kept before the commit, and replays it.
 
 Requests without the header pay for one dictionary look-up here and one in
 the gate. This module is imported while DRF defines ``APIView`` (it is a
@@ -34,7 +39,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
@@ -50,6 +55,8 @@ if TYPE_CHECKING:
     from tournaments.models import IdempotencyKey
     from tournaments.services.idempotency import StoredAnswer
 
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+
 HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
 KEY_MAX_LENGTH = 100
@@ -59,8 +66,10 @@ WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 KEPT_HEADERS = ("Content-Type", "Location", "ETag")
 
 _META = "HTTP_IDEMPOTENCY_KEY"
-# Set on the Django request: by the middleware (a transaction is open) and by the gate (its claim).
+# Set on the Django request: by the middleware (a keyed write), and by the claim
+# (the open transaction, entered by hand and left by the middleware, and the claimed key).
 _OPEN = "idempotency_open"
+_ATOMIC = "idempotency_atomic"
 _CLAIM = "idempotency_claim"
 
 
@@ -110,34 +119,55 @@ def _key_check(key: str) -> None:
         )
 
 
-class IdempotencyGate(BaseThrottle):
-    """Claims a keyed write's key once the caller is known; never throttles.
+def idempotency_begin(request: Request) -> None:
+    """Open the keyed write's transaction and claim its key (nothing to do for
+    a request that is not keyed). Raises ``IdempotentReplay`` or a refusal as
+    ``idempotency_key_claim`` does; the middleware ends the transaction."""
+    raw = request._request
+    key = raw.META.get(_META)
+    # Without the middleware a claim could outlive its answer; claimed already: done.
+    if key is None or not getattr(raw, _OPEN, False) or hasattr(raw, _ATOMIC):
+        return
+    _key_check(key)
+    caller = idempotency_caller(request)
+    if caller is None:
+        return
+    fingerprint = request_fingerprint(request)
+    from tournaments.services.idempotency import idempotency_key_claim
 
-    A replay or a reused key leaves the view unrun: the gate raises, and the
+    atomic = transaction.atomic()
+    atomic.__enter__()
+    setattr(raw, _ATOMIC, atomic)
+    setattr(raw, _CLAIM, idempotency_key_claim(caller=caller, key=key, fingerprint=fingerprint))
+
+
+class IdempotencyGate(BaseThrottle):
+    """Claims a keyed write's key once the caller is known, unless the view
+    defers it (``idempotency_deferred``); never throttles.
+
+    A replay or a reused key leaves the view unrun: the claim raises, and the
     middleware (replay) or the exception handler (422) answers.
     """
 
     def allow_request(self, request: Request, view: Any) -> bool:
-        raw = request._request
-        key = raw.META.get(_META)
-        # Without the middleware's transaction a claim could outlive its answer.
-        if key is None or not getattr(raw, _OPEN, False):
+        if _META not in request._request.META:
             return True
         # A method the view does not answer is a 405 whatever its key: claiming
         # the key first would answer a reused one with a 422 instead.
-        if getattr(view, (request.method or "").lower(), None) is None:
+        handler = getattr(view, (request.method or "").lower(), None)
+        if handler is None:
             return True
-        _key_check(key)
-        caller = idempotency_caller(request)
-        if caller is None:
+        if getattr(handler, "idempotency_deferred", False):
+            _key_check(request._request.META[_META])  # a bad key is refused before any work
             return True
-        from tournaments.services.idempotency import idempotency_key_claim
-
-        claim = idempotency_key_claim(
-            caller=caller, key=key, fingerprint=request_fingerprint(request)
-        )
-        setattr(raw, _CLAIM, claim)
+        idempotency_begin(request)
         return True
+
+
+def idempotency_deferred(handler: Handler) -> Handler:
+    """Marks a view's handler that calls ``idempotency_begin`` itself."""
+    handler.idempotency_deferred = True  # type: ignore[attr-defined]
+    return handler
 
 
 def _answer_of(response: HttpResponse) -> StoredAnswer | None:
@@ -158,8 +188,8 @@ def replay_response(answer: StoredAnswer) -> HttpResponse:
 
 
 class IdempotencyMiddleware:
-    """Runs a keyed API write in one transaction and keeps its answer on the
-    claimed key before it commits. Listed last, so the transaction holds the
+    """Keeps a keyed API write's answer on its claimed key and then ends the
+    transaction the claim opened. Listed last, so that transaction holds the
     view alone."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -173,18 +203,34 @@ class IdempotencyMiddleware:
         ):
             return self.get_response(request)
         setattr(request, _OPEN, True)
-        with transaction.atomic():
+        try:
             response = self.get_response(request)
-            claim: IdempotencyKey | None = getattr(request, _CLAIM, None)
-            if claim is not None:
-                if response.status_code >= 500:
-                    # A bug answered: keep nothing, neither the write nor the key.
-                    transaction.set_rollback(True)
-                else:
-                    from tournaments.services.idempotency import idempotency_key_answer
+        except BaseException:
+            self._end(request, commit=False)
+            raise
+        claim: IdempotencyKey | None = getattr(request, _CLAIM, None)
+        # A bug answered (5xx), or no key was claimed (a refusal, a replay): keep nothing.
+        keep = claim is not None and response.status_code < 500
+        try:
+            if claim is not None and keep:
+                from tournaments.services.idempotency import idempotency_key_answer
 
-                    idempotency_key_answer(claim=claim, answer=_answer_of(response))
+                idempotency_key_answer(claim=claim, answer=_answer_of(response))
+        except BaseException:
+            self._end(request, commit=False)
+            raise
+        self._end(request, commit=keep)
         return response
+
+    @staticmethod
+    def _end(request: HttpRequest, *, commit: bool) -> None:
+        atomic = getattr(request, _ATOMIC, None)
+        if atomic is None:
+            return
+        delattr(request, _ATOMIC)
+        if not commit:
+            transaction.set_rollback(True)
+        atomic.__exit__(None, None, None)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         from tournaments.services.idempotency import IdempotentReplay

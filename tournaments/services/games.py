@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any, cast
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from scoring import rules
 from scoring.errors import ConflictError, PreconditionFailedError, UserError, _
@@ -34,72 +34,36 @@ from ..access import UserLike, tournament_organiser, user_or_none
 from ..models import AuditEvent, Game, Match, Rack, Seat, Tournament
 from ._plans import tournament_open_check
 from .audit import audit_add
-
-
-class SeatedPlayer(int):
-    """A player id that prints as the player's name, so that the rules
-    engine's messages say "Rack 2 (Ben)" rather than "Rack 2 (17)"."""
-
-    name: str
-
-    def __new__(cls, player_id: int, name: str) -> SeatedPlayer:
-        obj = super().__new__(cls, player_id)
-        obj.name = name
-        return obj
-
-    def __str__(self) -> str:
-        return self.name
-
-
-def match_seats(match: Match) -> dict[int, Seat]:
-    return {s.player_id: s for s in match.seats.select_related("player")}
+from .game_scoring import GameAhead, game_scored, game_scored_now, match_seats
 
 
 def game_compute(*, match: Match, ending: str, racks: Sequence[rules.RackIn]) -> rules.GameOut:
     """Validate a match's game without storing it; the scores it would get."""
-    return _game_scored(match=match, ending=ending, racks=racks, seats=match_seats(match))
+    return game_scored(match=match, ending=ending, racks=racks, seats=match_seats(match))
 
 
-def _game_scored(
-    *, match: Match, ending: str, racks: Sequence[rules.RackIn], seats: dict[int, Seat]
-) -> rules.GameOut:
-    for entry in racks:
-        if entry.player not in seats:
-            raise UserError(
-                _("Player %(player)s is not seated at table %(table)s of round %(round)s."),
-                field="racks",
-                player=entry.player,
-                table=match.table,
-                round=match.round.number,
-            )
-    # Every player is a seated player's id now.
-    placed = sorted(((seats[cast(int, r.player)], r) for r in racks), key=lambda sr: sr[0].position)
-    result = rules.game_score(
-        ending=ending,
-        racks=[
-            rules.RackIn(
-                player=SeatedPlayer(seat.player_id, seat.player.name),
-                tiles=r.tiles,
-                points=r.points,
-                jokers=r.jokers,
-            )
-            for seat, r in placed
-        ],
-        rules=match.round.tournament.rules(),
-    )
-    # Everyone seated plays every game of the match: a game without one of
-    # them would leave the table's standings out of step.
-    entered = {r.player for r in racks}
-    missing = sorted(
-        (seat for pid, seat in seats.items() if pid not in entered), key=lambda s: s.position
-    )
-    if missing:
-        raise UserError(
-            _("Every player at the table needs a rack; missing: %(players)s."),
-            field="racks",
-            players=", ".join(s.player.name for s in missing),
+def _tournament_open(match: Match) -> Tournament:
+    """The match's tournament read again, refusing a finished one.
+
+    On PostgreSQL its row is held in share mode: games of one tournament are
+    recorded side by side, while finishing or seating it (which lock the row
+    for update) waits for them, and they for it.
+    """
+    tournament = match.round.tournament
+    if tournament.status == Tournament.Status.PLANNED:
+        # Its first game: the row lock now, before the share lock, which could
+        # not be raised to it without waiting on the others holding theirs.
+        Tournament.objects.filter(pk=tournament.pk, status=Tournament.Status.PLANNED).update(
+            status=Tournament.Status.RUNNING
         )
-    return result
+    lock = " FOR SHARE" if connection.vendor == "postgresql" else ""
+    table = Tournament._meta.db_table
+    fresh = list(
+        Tournament.objects.raw(f"SELECT * FROM {table} WHERE id = %s{lock}", [tournament.pk])
+    )
+    if not fresh or fresh[0].status == Tournament.Status.FINISHED:
+        raise ConflictError(_("The tournament is finished: reopen it to change it."))
+    return fresh[0]
 
 
 def _as_stored(value: Decimal) -> Decimal:
@@ -219,10 +183,13 @@ class GameTakenError(ConflictError):
         )
 
 
-def _match_lock(match: Match) -> Match:
+def _match_lock(match: Match, tournament: Tournament) -> Match:
     # On PostgreSQL this serialises concurrent entries for one match; SQLite
     # runs IMMEDIATE transactions, which already hold the write lock.
-    return Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+    if connection.features.has_select_for_update:
+        match = Match.objects.select_for_update().select_related("round").get(pk=match.pk)
+    match.round.tournament = tournament
+    return match
 
 
 @transaction.atomic
@@ -233,16 +200,16 @@ def game_record(
     racks: Sequence[rules.RackIn],
     user: UserLike = None,
     number: int | None = None,
+    ahead: GameAhead | None = None,
 ) -> Game:
     """Record a game of a match (``number``, or the lowest free one); scores are
-    computed, never entered. A number already recorded is refused with that game."""
+    computed, never entered (``ahead``: as ``game_score_ahead`` scored them). A
+    number already recorded is refused with that game."""
     # The tournament's lock before the match's, in the order the seating services take them.
-    tournament_open_check(match.round.tournament)
-    match = _match_lock(match)
-    seats = match_seats(match)
-    result = _game_scored(match=match, ending=ending, racks=racks, seats=seats)
+    match = _match_lock(match, _tournament_open(match))
+    seats, result = game_scored_now(match=match, ending=ending, racks=racks, ahead=ahead)
     planned = match.round.games_per_match
-    taken = set(match.games.values_list("number", flat=True))
+    taken = set(match.games.order_by().values_list("number", flat=True))
     if number is not None and number in taken:
         raise GameTakenError(match.games.get(number=number))
     if number is not None and not 1 <= number <= planned:
@@ -278,9 +245,6 @@ def game_record(
         ) from exc
     game_racks_store(game=game, result=result, seats=seats)
     game_audit(game=game, action=AuditEvent.Action.GAME_RECORDED, user=user)
-    tournament = match.round.tournament
-    if tournament.status == tournament.Status.PLANNED:
-        type(tournament).objects.filter(pk=tournament.pk).update(status=tournament.Status.RUNNING)
     return game
 
 
@@ -314,7 +278,7 @@ def game_correct(
     tournament_open_check(game.match.round.tournament)
     _version_check(game, version)
     seats = match_seats(game.match)
-    result = _game_scored(match=game.match, ending=ending, racks=racks, seats=seats)
+    result = game_scored(match=game.match, ending=ending, racks=racks, seats=seats)
     old = game_snapshot(game)
     game.racks.all().delete()
     game.ending = ending

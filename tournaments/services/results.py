@@ -32,6 +32,7 @@ from scoring.errors import ConflictError, UserError, _
 from ..access import UserLike, user_or_none
 from ..models import AuditEvent, Game, Match, Tournament
 from ._plans import tournament_open_check
+from .game_scoring import GameAhead
 from .games import (
     GameTakenError,
     game_audit,
@@ -80,12 +81,16 @@ def game_enter(
     racks: Sequence[rules.RackIn],
     number: int | None = None,
     user: UserLike = None,
+    ahead: GameAhead | None = None,
 ) -> GameEntered:
     """An entry of a game: records it, or under double entry confirms or
-    disputes the game already recorded with that number."""
+    disputes the game already recorded with that number (``ahead``: the game
+    as ``game_score_ahead`` scored it before the transaction)."""
     try:
         return GameEntered(
-            game_record(match=match, ending=ending, racks=racks, user=user, number=number),
+            game_record(
+                match=match, ending=ending, racks=racks, user=user, number=number, ahead=ahead
+            ),
             "recorded",
         )
     except GameTakenError as taken:

@@ -1,0 +1,1 @@
+"""Database backends of the project's own (see ``sqlite3``)."""

@@ -1,0 +1,127 @@
+"""Scoring a match's game without writing it.
+
+Vocabulary: the *seats* of a match map each seated player's id to the seat;
+a game is *scored* by the rules engine with the tournament's rules after
+checking that every rack belongs to a seated player and every seated player
+has a rack. A game *scored ahead* (``GameAhead``) was scored before the
+transaction that records it, so that the transaction (on SQLite: the
+database's one write lock) holds only the writes; ``game_scored_now`` takes
+it inside the transaction while the seats and the rules it was scored by still
+hold, and scores again otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import cast
+
+from scoring import rules
+from scoring.errors import UserError, _
+
+from ..models import Match, Seat
+
+
+class SeatedPlayer(int):
+    """A player id that prints as the player's name, so that the rules
+    engine's messages say "Rack 2 (Ben)" rather than "Rack 2 (17)"."""
+
+    name: str
+
+    def __new__(cls, player_id: int, name: str) -> SeatedPlayer:
+        obj = super().__new__(cls, player_id)
+        obj.name = name
+        return obj
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def match_seats(match: Match) -> dict[int, Seat]:
+    # By position alone: the model's ordering would join the match, round and tournament.
+    return {s.player_id: s for s in match.seats.select_related("player").order_by("position")}
+
+
+@dataclass(frozen=True)
+class GameAhead:
+    """A game scored before its transaction, and the seats and rules it was scored by.
+
+    Recording takes it so that the transaction (on SQLite: the database's one
+    write lock) holds only the writes; the record checks that the seats and the
+    rules are still those, and scores again if not.
+    """
+
+    match_id: int
+    ending: str
+    racks: tuple[rules.RackIn, ...]
+    seats: dict[int, Seat]
+    rule_set: rules.Rules
+    result: rules.GameOut
+
+
+def game_score_ahead(*, match: Match, ending: str, racks: Sequence[rules.RackIn]) -> GameAhead:
+    """Validate and score a match's game outside any transaction (refusals as
+    ``game_record``'s)."""
+    seats = match_seats(match)
+    result = game_scored(match=match, ending=ending, racks=racks, seats=seats)
+    return GameAhead(match.pk, ending, tuple(racks), seats, match.round.tournament.rules(), result)
+
+
+def game_scored(
+    *, match: Match, ending: str, racks: Sequence[rules.RackIn], seats: dict[int, Seat]
+) -> rules.GameOut:
+    """Score a match's game by its tournament's rules; refuses racks of players not
+    seated there and a seated player without a rack."""
+    for entry in racks:
+        if entry.player not in seats:
+            raise UserError(
+                _("Player %(player)s is not seated at table %(table)s of round %(round)s."),
+                field="racks",
+                player=entry.player,
+                table=match.table,
+                round=match.round.number,
+            )
+    # Every player is a seated player's id now.
+    placed = sorted(((seats[cast(int, r.player)], r) for r in racks), key=lambda sr: sr[0].position)
+    result = rules.game_score(
+        ending=ending,
+        racks=[
+            rules.RackIn(
+                player=SeatedPlayer(seat.player_id, seat.player.name),
+                tiles=r.tiles,
+                points=r.points,
+                jokers=r.jokers,
+            )
+            for seat, r in placed
+        ],
+        rules=match.round.tournament.rules(),
+    )
+    # Everyone seated plays every game of the match: a game without one of
+    # them would leave the table's standings out of step.
+    entered = {r.player for r in racks}
+    missing = sorted(
+        (seat for pid, seat in seats.items() if pid not in entered), key=lambda s: s.position
+    )
+    if missing:
+        raise UserError(
+            _("Every player at the table needs a rack; missing: %(players)s."),
+            field="racks",
+            players=", ".join(s.player.name for s in missing),
+        )
+    return result
+
+
+def game_scored_now(
+    *, match: Match, ending: str, racks: Sequence[rules.RackIn], ahead: GameAhead | None
+) -> tuple[dict[int, Seat], rules.GameOut]:
+    """The seats and the scored game, from ``ahead`` while its seats and rules still hold."""
+    if (
+        ahead is not None
+        and (ahead.match_id, ahead.ending, ahead.racks) == (match.pk, ending, tuple(racks))
+        and ahead.rule_set == match.round.tournament.rules()
+        and set(Seat.objects.filter(match=match).order_by().values_list("player_id", "position"))
+        == {(pid, seat.position) for pid, seat in ahead.seats.items()}
+    ):
+        return ahead.seats, ahead.result
+    seats = match_seats(match)
+    return seats, game_scored(match=match, ending=ending, racks=racks, seats=seats)
