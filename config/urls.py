@@ -7,6 +7,7 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
 from config.health import healthz
+from tournaments.web.offline import service_worker
 
 api_v1 = [
     path("", include("scoring.api.urls")),
@@ -18,6 +19,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("healthz", healthz, name="healthz"),
+    # At the root, so that the worker's scope covers the match pages of every language.
+    path("sw.js", service_worker, name="service-worker"),
 ]
 urlpatterns += i18n_patterns(
     path("", include("tournaments.web.urls")),

@@ -9,9 +9,13 @@ placed in ``scoring.table_points``; both are part of this engine's surface):
   alone mean no numbered tiles.
 * **rack value** -- face values of the numbered tiles plus ``joker_penalty``
   per joker.
-* **ending** -- ``rummikub`` (a player emptied the rack) or ``pool_exhausted``
-  (the pool ran out; the lowest rack wins).
+* **ending** -- ``rummikub`` (a player emptied the rack), ``pool_exhausted``
+  (the pool ran out; the lowest rack wins) or ``time_up`` (the round's time ran
+  out; scored exactly as ``pool_exhausted``).
+* **tie policy** -- ``pool_tie``: tied lowest racks ``share`` the plus, or the
+  ``fewest_tiles`` wins, or it is a ``draw`` (shared as ``share``, won by nobody).
 * **score** -- what one game gives one player; every game sums to zero.
+  A loss cap and bonuses (``scoring.variants``) change it; a bonus is kept apart.
 * **table points** -- an alternative ranking: places by score earn a fixed
   vector (4/3/1/0, 4/2/0, 4/0); tied places share the mean.
 
@@ -43,7 +47,6 @@ from scoring.table_points import (
     PLAYERS_MAX,
     PLAYERS_MIN,
     TABLE_POINTS_MAX,
-    cents_split,
     table_points_checked,
     table_points_for,
 )
@@ -58,8 +61,17 @@ from scoring.tiles import (
     tiles_format,
     tiles_parse,
 )
+from scoring.variants import (
+    BONUS_MAX,
+    LOSS_CAP_MAX,
+    bonus_check,
+    bonuses,
+    loss_cap_check,
+    scores_capped,
+)
 
 __all__ = [
+    "BONUS_MAX",
     "DEFAULT_RULES",
     "DEFAULT_TABLE_POINTS",
     "ENDINGS",
@@ -69,6 +81,7 @@ __all__ = [
     "JOKERS_IN_SET",
     "JOKER_PENALTY_MAX",
     "JOKER_TILE",
+    "LOSS_CAP_MAX",
     "MIN_GAMES_MAX",
     "PLAYERS_MAX",
     "PLAYERS_MIN",
@@ -120,11 +133,6 @@ GAME_NUMBER_MAX = GAMES_PER_ROUND_MAX
 MIN_GAMES_MAX = 32767
 SEMIFINAL_PLAYERS_MAX = 32767
 SEED_MAX = 2**31 - 1
-# Event variants: a loss cap of 1 or more, bonuses of 0 or more. Both far beyond
-# any real event (25, 50, 100) and small enough that a game's score and bonus fit
-# their columns.
-LOSS_CAP_MAX = 10000
-BONUS_MAX = 1000
 # Stages: a final played until one player has won N games.
 FINAL_FIRST_TO_MAX = 7
 # What share of the points before a stage is carried into it.
@@ -159,6 +167,10 @@ class Rules:
     table_points: Mapping[int, tuple[int, ...]] = field(
         default_factory=lambda: DEFAULT_TABLE_POINTS, hash=False
     )
+    # Event variants (``scoring.variants``); the defaults are the rulebook's scoring.
+    loss_cap: int | None = None
+    winner_bonus: int = 0
+    runner_up_bonus: int = 0
 
     def __post_init__(self) -> None:
         if not is_int(self.joker_penalty):
@@ -186,6 +198,9 @@ class Rules:
                 choices=", ".join(POOL_TIES),
             )
         object.__setattr__(self, "table_points", table_points_checked(self.table_points))
+        loss_cap_check(self.loss_cap)
+        bonus_check(self.winner_bonus, field="winner_bonus")
+        bonus_check(self.runner_up_bonus, field="runner_up_bonus")
 
 
 DEFAULT_RULES = Rules()
@@ -193,7 +208,10 @@ DEFAULT_RULES = Rules()
 
 @dataclass(frozen=True)
 class RackOut:
-    """One player's rack as scored. ``tiles`` and ``tile_count`` are None for points entry."""
+    """One player's rack as scored. ``tiles`` and ``tile_count`` are None for points entry.
+
+    ``score`` is the zero-sum game score; ``bonus`` is paid on top of it (0 when none).
+    """
 
     player: Hashable
     tiles: tuple[Tile, ...] | None
@@ -203,11 +221,15 @@ class RackOut:
     rack_value: int
     score: Decimal
     winner: bool
+    bonus: Decimal = Decimal("0.00")
 
 
 @dataclass(frozen=True)
 class GameOut:
-    """A scored game: the racks in the order given, and who won (in that order)."""
+    """A scored game: the racks in the order given, and who won (in that order).
+
+    A game drawn under the ``draw`` tie policy has no winners.
+    """
 
     ending: str
     racks: tuple[RackOut, ...]
@@ -287,11 +309,11 @@ def _game_checked(*, ending: str, racks: Sequence[RackIn]) -> tuple[RackChecked,
             field="racks",
             count=len(empty),
         )
-    if ending == "pool_exhausted" and empty:
+    if ending != "rummikub" and empty:
         raise RuleError(
             _(
                 "Rack %(rack)s (%(player)s) is empty, so the game ended in a rummikub, "
-                "not with the pool exhausted."
+                "not with the pool exhausted or the time up."
             ),
             field="racks",
             rack=empty[0],
@@ -313,19 +335,26 @@ def game_score(*, ending: str, racks: Sequence[RackIn], rules: Rules = DEFAULT_R
         for rack in checked
     ]
 
+    # ``sharers`` split the plus; ``winners`` won the game (nobody in a draw).
     if ending == "rummikub":
-        winners = [index for index, rack in enumerate(checked) if rack.is_empty]
+        sharers = [index for index, rack in enumerate(checked) if rack.is_empty]
         lowest = 0
     else:
         lowest = min(values)
-        winners = [index for index, value in enumerate(values) if value == lowest]
-        if len(winners) > 1 and rules.pool_tie == "fewest_tiles":
-            winners = _fewest_tiles(checked, winners)
+        sharers = [index for index, value in enumerate(values) if value == lowest]
+        if len(sharers) > 1 and rules.pool_tie == "fewest_tiles":
+            sharers = _fewest_tiles(checked, sharers)
+    drawn = len(sharers) > 1 and rules.pool_tie == "draw"
+    winners = [] if drawn else sharers
 
-    scores = [Decimal(lowest - value) for value in values]
-    plus = -sum(scores)
-    for index, share in zip(winners, cents_split(int(plus), shares=len(winners)), strict=True):
-        scores[index] = share
+    scores = scores_capped(values=values, lowest=lowest, sharers=sharers, loss_cap=rules.loss_cap)
+    extras = bonuses(
+        values=values,
+        winners=winners,
+        excluded=sharers,
+        winner_bonus=rules.winner_bonus,
+        runner_up_bonus=rules.runner_up_bonus,
+    )
 
     outs = tuple(
         RackOut(
@@ -337,8 +366,11 @@ def game_score(*, ending: str, racks: Sequence[RackIn], rules: Rules = DEFAULT_R
             rack_value=value,
             score=score.quantize(_CENT),
             winner=index in winners,
+            bonus=bonus.quantize(_CENT),
         )
-        for index, (rack, value, score) in enumerate(zip(checked, values, scores, strict=True))
+        for index, (rack, value, score, bonus) in enumerate(
+            zip(checked, values, scores, extras, strict=True)
+        )
     )
     return GameOut(
         ending=ending, racks=outs, winners=tuple(checked[index].player for index in winners)

@@ -5,7 +5,9 @@ Vocabulary:
 * **tile** -- a number 1-13 in one of four colours, or a joker. The set has 106
   tiles: every (colour, number) twice, plus two jokers.
 * **colour codes** -- ``K`` black, ``B`` blue, ``O`` orange (``Y``, yellow in
-  some editions, is read as ``O``), ``R`` red, ``J`` the joker. A tile is
+  some editions, is read as ``O``), ``R`` red, ``J`` the joker. The black of
+  the players' own languages is read too: ``S`` (schwarz, sort, svart) and
+  ``Z`` (zwart) as ``K``, ``G`` (gelb, gul, geel) as ``O``. A tile is
   written colour + number (``R7``, ``K13``); the joker is written ``J`` alone
   (``J0`` or ``J5`` are refused, so that a tile has one spelling).
 
@@ -82,12 +84,12 @@ _TOKEN_PROBLEMS: dict[str, tuple[str, str]] = {
     ),
     "colour": (
         _(
-            "Unknown tile “%(token)s”: the colours are K (black), B (blue), O or Y (orange) "
-            "and R (red); J is the joker."
+            "Unknown tile “%(token)s”: the colours are K, S or Z (black), B (blue), O, Y or G "
+            "(orange) and R (red); J is the joker."
         ),
         _(
-            "Rack %(rack)s (%(player)s): unknown tile “%(token)s”: the colours are K (black), "
-            "B (blue), O or Y (orange) and R (red); J is the joker."
+            "Rack %(rack)s (%(player)s): unknown tile “%(token)s”: the colours are K, S or Z "
+            "(black), B (blue), O, Y or G (orange) and R (red); J is the joker."
         ),
     ),
     "joker": (
@@ -117,13 +119,17 @@ def _token_shown(token: str) -> str:
     return token[: _TOKEN_SHOWN_MAX - 1] + "…"
 
 
+# Letters of the players' languages for black and yellow-orange; none is another colour's.
+_COLOUR_ALIASES = {"Y": "O", "G": "O", "S": "K", "Z": "K"}
+
+
 def _token_read(token: str) -> Tile | str:
     """The tile a token spells, or the key of the problem in ``_TOKEN_PROBLEMS``."""
     shape = _TOKEN_SHAPE.fullmatch(token.upper())
     if shape is None:
         return "shape"
     letter, digits = shape.groups()
-    colour = "O" if letter == "Y" else letter
+    colour = _COLOUR_ALIASES.get(letter, letter)
     if colour == JOKER:
         return JOKER_TILE if digits is None else "joker"
     if colour not in TILE_COLOURS:

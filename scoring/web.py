@@ -57,7 +57,6 @@ def rack_fields_add(form: forms.Form, *, prefix: str) -> None:
                 "autocomplete": "off",
                 "autocapitalize": "characters",
                 "spellcheck": "false",
-                "placeholder": "R7 K13 J",
                 "class": "tiles",
             }
         ),
@@ -93,6 +92,7 @@ class CalculatorForm(forms.Form):
         choices=[
             ("rummikub", _("Rummikub (a rack emptied)")),
             ("pool_exhausted", _("pool exhausted")),
+            ("time_up", _("time up")),
         ],
         initial="rummikub",
         widget=forms.RadioSelect,
@@ -113,8 +113,31 @@ class CalculatorForm(forms.Form):
     )
     pool_tie = forms.ChoiceField(
         label=_("Tie for the lowest rack"),
-        choices=[("share", _("joint winners share")), ("fewest_tiles", _("fewest tiles wins"))],
+        choices=[
+            ("share", _("joint winners share")),
+            ("fewest_tiles", _("fewest tiles wins")),
+            ("draw", _("a draw: they share the points, nobody wins")),
+        ],
         initial="share",
+    )
+    # The event variants; empty or 0 is the rulebook's scoring.
+    loss_cap = forms.IntegerField(
+        label=_("loss cap"),
+        required=False,
+        help_text=_("The most a player can lose in one game; empty for no cap."),
+        widget=forms.NumberInput(attrs={"min": 1, "inputmode": "numeric", "class": "num"}),
+    )
+    winner_bonus = forms.IntegerField(
+        label=_("winner's bonus"),
+        initial=0,
+        required=False,
+        widget=forms.NumberInput(attrs={"min": 0, "inputmode": "numeric", "class": "num"}),
+    )
+    runner_up_bonus = forms.IntegerField(
+        label=_("runner-up's bonus"),
+        initial=0,
+        required=False,
+        widget=forms.NumberInput(attrs={"min": 0, "inputmode": "numeric", "class": "num"}),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -172,6 +195,9 @@ def calculator(request: HttpRequest) -> HttpResponse:
             game_rules = rules.Rules(
                 joker_penalty=form.cleaned_data["joker_penalty"],
                 pool_tie=form.cleaned_data["pool_tie"],
+                loss_cap=form.cleaned_data["loss_cap"],
+                winner_bonus=form.cleaned_data["winner_bonus"] or 0,
+                runner_up_bonus=form.cleaned_data["runner_up_bonus"] or 0,
             )
             result = rules.game_score(
                 ending=form.cleaned_data["ending"], racks=form.racks(), rules=game_rules
@@ -184,6 +210,8 @@ def calculator(request: HttpRequest) -> HttpResponse:
                     "player": r.player,
                     "rack_value": r.rack_value,
                     "score": r.score,
+                    "bonus": r.bonus,
+                    "total": r.score + r.bonus,
                     "winner": r.winner,
                 }
                 for r in result.racks

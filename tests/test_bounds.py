@@ -15,13 +15,8 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from scoring import rules
-from tests.factories import (
-    PlayerFactory,
-    TournamentFactory,
-    UserFactory,
-    match_seated,
-    seated_ids,
-)
+from tests.factories import PlayerFactory, TournamentFactory, UserFactory, match_seated, seated_ids
+from tests.test_bounds_variants import VARIANT_LIMITS
 from tests.tournaments.api.conftest import client_as
 from tournaments.api.fields import ID_MAX
 from tournaments.models import Adjustment, Entry, Game, Rack, Tournament
@@ -361,6 +356,7 @@ SETTING_LIMITS = {
     "min_games": (0, rules.MIN_GAMES_MAX),
     "seed": (0, rules.SEED_MAX),
     "semifinal_players": (0, rules.SEMIFINAL_PLAYERS_MAX),
+    **VARIANT_LIMITS,
 }
 
 

@@ -38,6 +38,16 @@ SETTINGS: list[tuple[str, Any, Any]] = [
         {"2": [4, 0], "3": [4, 2, 0], "4": [rules.TABLE_POINTS_MAX, 0, 0, 0]},
         {"2": [4, 0], "3": [4, 2, 0], "4": [rules.TABLE_POINTS_MAX + 1, 0, 0, 0]},
     ),
+    ("loss_cap", rules.LOSS_CAP_MAX, rules.LOSS_CAP_MAX + 1),
+    ("loss_cap", 1, 0),
+    ("winner_bonus", rules.BONUS_MAX, rules.BONUS_MAX + 1),
+    ("runner_up_bonus", rules.BONUS_MAX, rules.BONUS_MAX + 1),
+    ("semifinal_games", rules.GAMES_PER_ROUND_MAX, rules.GAMES_PER_ROUND_MAX + 1),
+    ("final_games", rules.GAMES_PER_ROUND_MIN, rules.GAMES_PER_ROUND_MIN - 1),
+    ("final_first_to", rules.FINAL_FIRST_TO_MAX, rules.FINAL_FIRST_TO_MAX + 1),
+    ("round_minutes", rules.ROUND_MINUTES_MAX, rules.ROUND_MINUTES_MAX + 1),
+    ("turn_seconds", 120, 121),
+    ("carry_over", "0.5", "0.25"),
 ]
 
 

@@ -45,6 +45,15 @@ SETTINGS: list[tuple[str, str, str]] = [
     ("bye_score", str(SCORE_MAX), str(SCORE_MAX + CENT)),
     ("bye_score", str(-SCORE_MAX), str(-SCORE_MAX - CENT)),
     ("bye_score", "0", "1e400"),
+    ("loss_cap", str(rules.LOSS_CAP_MAX), str(rules.LOSS_CAP_MAX + 1)),
+    ("loss_cap", "1", "0"),
+    ("winner_bonus", str(rules.BONUS_MAX), str(rules.BONUS_MAX + 1)),
+    ("runner_up_bonus", "0", "-1"),
+    ("semifinal_games", str(rules.GAMES_PER_ROUND_MAX), str(rules.GAMES_PER_ROUND_MAX + 1)),
+    ("final_games", str(rules.GAMES_PER_ROUND_MIN), str(rules.GAMES_PER_ROUND_MIN - 1)),
+    ("final_first_to", str(rules.FINAL_FIRST_TO_MAX), str(rules.FINAL_FIRST_TO_MAX + 1)),
+    ("round_minutes", str(rules.ROUND_MINUTES_MAX), str(rules.ROUND_MINUTES_MAX + 1)),
+    ("turn_seconds", "120", "121"),
 ]
 
 

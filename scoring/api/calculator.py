@@ -3,7 +3,8 @@
 Vocabulary: a *rack in* is one player's rack as a client sends it (``tiles``,
 or ``points`` plus ``jokers``), turned into the engine's ``RackIn`` by
 ``rules.rack_entered`` (the one converter every input path uses); a *score
-out* is one player's line of a scored game (``rack_value`` and ``score``).
+out* is one player's line of a scored game (``rack_value``, the zero-sum
+``score`` and the ``bonus`` paid on top of it).
 
 Serializers here only check *types* (is ``points`` a number, are ``racks`` a
 list). Every rule of the rulebook (which tiles exist, how many racks, who won)
@@ -42,15 +43,17 @@ from .fields import (
 ENDING_CHOICES = [
     ("rummikub", _("a player emptied the rack")),
     ("pool_exhausted", _("the pool ran out; the lowest rack wins")),
+    ("time_up", _("the round's time ran out; scored as pool_exhausted")),
 ]
 POOL_TIE_CHOICES = [
     ("share", _("joint winners share the plus")),
     ("fewest_tiles", _("the joint winner with the fewest tiles wins")),
+    ("draw", _("a draw: joint lowest racks share the plus, nobody wins")),
 ]
 
 ENDING_HELP = _(
     "`rummikub`: one rack is empty, its holder wins. `pool_exhausted`: the pool ran out; "
-    "the lowest rack wins."
+    "the lowest rack wins. `time_up`: the round's time ran out; scored as `pool_exhausted`."
 )
 TILES_HELP = _(
     "The rack as a tile list: colour K, B, O (or Y), R plus 1-13, `J` for a joker, separated "
@@ -109,13 +112,39 @@ class RulesInSerializer(serializers.Serializer):
         required=False,
         default=engine.DEFAULT_RULES.pool_tie,
         help_text=_(
-            "A tie for the lowest rack: `share` the plus, or `fewest_tiles` wins outright."
+            "A tie for the lowest rack: `share` the plus, `fewest_tiles` wins outright, or "
+            "`draw` (shared as `share`, but nobody wins and no winner bonus is paid)."
         ),
+    )
+    loss_cap = EngineIntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=1,
+        max_value=engine.LOSS_CAP_MAX,
+        help_text=_(
+            "The most a player who did not win can lose in a game (null: no cap); the "
+            "winner's plus is the sum of the capped minuses."
+        ),
+    )
+    winner_bonus = EngineIntegerField(
+        required=False,
+        default=0,
+        min_value=0,
+        max_value=engine.BONUS_MAX,
+        help_text=_("Points paid to the winner on top of the score; joint winners share them."),
+    )
+    runner_up_bonus = EngineIntegerField(
+        required=False,
+        default=0,
+        min_value=0,
+        max_value=engine.BONUS_MAX,
+        help_text=_("Points paid to the lowest rack among those who did not win; ties share them."),
     )
 
     def validate(self, attrs: dict[str, Any]) -> engine.Rules:
         try:
-            return engine.Rules(joker_penalty=attrs["joker_penalty"], pool_tie=attrs["pool_tie"])
+            return engine.Rules(**attrs)
         except engine.RuleError as error:
             raise rule_error_as_validation(error) from error
 
@@ -123,7 +152,9 @@ class RulesInSerializer(serializers.Serializer):
 class CalculatorInSerializer(serializers.Serializer):
     """A game to score: how it ended and the racks, in seat order."""
 
-    rules = RulesInSerializer(required=False, help_text=_("Defaults: 30 per joker, share."))
+    rules = RulesInSerializer(
+        required=False, help_text=_("Defaults: 30 per joker, share, no loss cap, no bonuses.")
+    )
     ending = EngineChoiceField(choices=ENDING_CHOICES, help_text=ENDING_HELP)
     racks = RacksField(child=RackInSerializer(), help_text=_("One rack per player, 2 to 4."))
 
@@ -135,6 +166,9 @@ class PlayerScoreSerializer(serializers.Serializer):
     player = serializers.CharField(read_only=True)
     rack_value = NumberField(help_text=_("Face points plus the penalty per joker."))
     score = NumberField(help_text=_("This game's score; the game sums to zero."))
+    bonus = NumberField(
+        help_text=_("Bonus points on top of the score (0 when none); the total is score + bonus.")
+    )
 
 
 class CalculatorOutSerializer(serializers.Serializer):
@@ -142,7 +176,7 @@ class CalculatorOutSerializer(serializers.Serializer):
     winners = serializers.ListField(
         child=serializers.CharField(),
         read_only=True,
-        help_text=_("Joint winners share a tie for the lowest rack."),
+        help_text=_("Joint winners share a tie for the lowest rack; a draw has none."),
     )
     scores = PlayerScoreSerializer(
         many=True, read_only=True, help_text=_("In the order of the racks sent.")
@@ -154,7 +188,12 @@ def score_response(result: engine.GameOut) -> dict[str, Any]:
         "ending": result.ending,
         "winners": [str(player) for player in result.winners],
         "scores": [
-            {"player": str(rack.player), "rack_value": rack.rack_value, "score": rack.score}
+            {
+                "player": str(rack.player),
+                "rack_value": rack.rack_value,
+                "score": rack.score,
+                "bonus": rack.bonus,
+            }
             for rack in result.racks
         ],
     }
@@ -176,10 +215,10 @@ _EXAMPLE_RESPONSE = {
     "ending": "rummikub",
     "winners": ["Anna"],
     "scores": [
-        {"player": "Anna", "rack_value": 0, "score": 54},
-        {"player": "Ben", "rack_value": 35, "score": -35},
-        {"player": "Cleo", "rack_value": 16, "score": -16},
-        {"player": "Dan", "rack_value": 3, "score": -3},
+        {"player": "Anna", "rack_value": 0, "score": 54, "bonus": 0},
+        {"player": "Ben", "rack_value": 35, "score": -35, "bonus": 0},
+        {"player": "Cleo", "rack_value": 16, "score": -16, "bonus": 0},
+        {"player": "Dan", "rack_value": 3, "score": -3, "bonus": 0},
     ],
 }
 

@@ -9,6 +9,7 @@ same *detail* body (``{"detail": "..."}``, see ``scoring.api.errors``),
 keeping the status and headers such as ``Retry-After``.
 
 A body longer than the view reads is refused before anything reads it (413).
+Answers are in the language the client asks for (``Accept-Language``).
 
 Listed first, so that it sees what every other layer answered, including
 the 500 page Django makes of an uncaught exception.
@@ -21,6 +22,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import translation
 from django.utils.translation import gettext
 
 from scoring.errors import _
@@ -89,6 +91,12 @@ class ApiJsonErrorsMiddleware:
         """
         if not request.path_info.startswith(API_PREFIX):
             return None
+        # The API has no language prefix, so the site's rule (no prefix: the default
+        # language) would answer every client in English: it answers in the language
+        # the client asks for instead (Accept-Language, or the site's language cookie).
+        language = translation.get_language_from_request(request)
+        translation.activate(language)
+        request.LANGUAGE_CODE = language
         view_class = getattr(view_func, "cls", None)
         limit = getattr(view_class, "body_max", settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
         try:

@@ -52,10 +52,10 @@ def test_standings_sort_by_clicking_a_heading(page, live_server) -> None:
         return page.locator("table.standings tbody td:nth-child(3)").all_inner_texts()
 
     assert scores() == ["+47", "-5", "-12", "-30"]  # ranked: best first
-    page.click("table.standings thead th >> text=Rack total")
+    page.click("table.standings thead th >> text=Points left on racks")
     page.wait_for_url("**sort=rack_total**")
     assert scores() == ["+47", "-5", "-12", "-30"]  # fewest rack points first
-    page.click("table.standings thead th >> text=Rack total")
+    page.click("table.standings thead th >> text=Points left on racks")
     page.wait_for_url("**sort=-rack_total**")
     assert scores() == ["-30", "-12", "-5", "+47"]
 

@@ -51,14 +51,14 @@ def scores_of(game: GameOut) -> list[Decimal]:
 
 
 def test_constants() -> None:
-    assert ENDINGS == ("rummikub", "pool_exhausted")
-    assert POOL_TIES == ("share", "fewest_tiles")
+    assert ENDINGS == ("rummikub", "pool_exhausted", "time_up")
+    assert POOL_TIES == ("share", "fewest_tiles", "draw")
     assert DEFAULT_TABLE_POINTS == {2: (4, 0), 3: (4, 2, 0), 4: (4, 3, 1, 0)}
     assert TILE_SET_FACE_TOTAL == 728
     assert issubclass(RuleError, UserError)
 
 
-ENGINE = ("errors", "racks", "rules", "table_points", "tiles")
+ENGINE = ("errors", "racks", "rules", "table_points", "tiles", "variants")
 
 
 @pytest.mark.parametrize("module", ENGINE)
@@ -326,6 +326,11 @@ def test_table_points_from_a_game() -> None:
             (Tile("K", 1), Tile("B", 13), Tile("O", 5), Tile("R", 2), Tile("J", 0)),
         ),
         ("Y3 y13", (Tile("O", 3), Tile("O", 13))),
+        # Black and yellow-orange as German, Scandinavian and Dutch players write them.
+        (
+            "S7 s13 Z1 G4 g5",
+            (Tile("K", 7), Tile("K", 13), Tile("K", 1), Tile("O", 4), Tile("O", 5)),
+        ),
         ("R07", (Tile("R", 7),)),
     ],
 )
@@ -340,7 +345,7 @@ def test_tiles_parse(text: str, tiles: tuple[Tile, ...]) -> None:
         ("R0", "numbers run from 1 to 13"),
         ("o99999999999999999999", "numbers run from 1 to 13"),
         ("X3", "the colours are"),
-        ("G12", "the colours are"),
+        ("P12", "the colours are"),
         ("7", "write a colour letter"),
         ("R", "write a colour letter"),
         ("R-1", "write a colour letter"),

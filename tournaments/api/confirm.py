@@ -29,7 +29,7 @@ from tournaments.services.results import game_confirm, game_restore
 from . import selectors
 from .auth import MATCH_AUTHENTICATION, match_grant
 from .base import InputFormMixin
-from .games import GameSerializer, game_response
+from .game_serializers import GameSerializer, game_response
 from .permissions import OrganiserOnly
 
 TAKE_CHOICES = [

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -19,6 +20,8 @@ from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from scoring import rules
+from scoring.api.fields import StrictCharField
 from tournaments.models import Entry, Tournament
 from tournaments.selectors import entries_of
 from tournaments.services import entries as entry_services
@@ -33,6 +36,23 @@ ENTRY_STATUS_HELP = _(
     "already played always count."
 )
 
+CATEGORY_HELP = _(
+    "Free text such as `U14` or `Senior` (trimmed; empty = none); the standings can be "
+    "shown per category."
+)
+
+
+def category_field(**kwargs: Any) -> serializers.CharField:
+    """An entry's category as a request gives it (a JSON string, not a number)."""
+    return StrictCharField(
+        required=False,
+        allow_blank=True,
+        max_length=rules.CATEGORY_MAX_LENGTH,
+        help_text=CATEGORY_HELP,
+        **kwargs,
+    )
+
+
 # ----------------------------------------------------------------------------- serializers
 
 
@@ -43,10 +63,12 @@ class EntrySerializer(serializers.Serializer):
     status = serializers.ChoiceField(
         choices=Entry.Status.choices, read_only=True, help_text=ENTRY_STATUS_HELP
     )
+    category = serializers.CharField(read_only=True, help_text=CATEGORY_HELP)
 
 
 class EntryStatusInSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Entry.Status.choices, help_text=ENTRY_STATUS_HELP)
+    category = category_field()
 
 
 class EntriesInSerializer(serializers.Serializer):
@@ -65,6 +87,7 @@ class EntriesInSerializer(serializers.Serializer):
         default=Entry.Status.ACTIVE,
         help_text=_("`absent` enters late arrivals who are checked in later."),
     )
+    category = category_field()
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("player" in attrs) == ("players" in attrs):
@@ -73,7 +96,7 @@ class EntriesInSerializer(serializers.Serializer):
                 code="one_of",
             )
         ids = attrs["players"] if "players" in attrs else [attrs["player"]]
-        return {"player_ids": ids, "status": attrs["status"]}
+        return {"player_ids": ids, "status": attrs["status"], "category": attrs.get("category")}
 
 
 class OnePlayerInSerializer(serializers.Serializer):
@@ -83,6 +106,7 @@ class OnePlayerInSerializer(serializers.Serializer):
     status = serializers.ChoiceField(
         choices=Entry.Status.choices, default=Entry.Status.ACTIVE, help_text=ENTRY_STATUS_HELP
     )
+    category = category_field()
 
 
 class SeveralPlayersInSerializer(serializers.Serializer):
@@ -94,6 +118,7 @@ class SeveralPlayersInSerializer(serializers.Serializer):
     status = serializers.ChoiceField(
         choices=Entry.Status.choices, default=Entry.Status.ACTIVE, help_text=ENTRY_STATUS_HELP
     )
+    category = category_field()
 
 
 # The two serializers above only describe the body: EntriesInSerializer reads
@@ -145,9 +170,18 @@ class TournamentEntriesView(TournamentNestedView):
         tournament = self.tournament()
         given = EntriesInSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        entries = entry_services.entries_add(
-            tournament=tournament, user=request.user, **given.validated_data
-        )
+        category = given.validated_data.pop("category")
+        with transaction.atomic():  # entered with their category, or not at all
+            entries = entry_services.entries_add(
+                tournament=tournament, user=request.user, **given.validated_data
+            )
+            if category is not None:
+                entries = entry_services.entries_category_set(
+                    tournament=tournament,
+                    player_ids=[e.player_id for e in entries],
+                    category=category,
+                    user=request.user,
+                )
         return Response(EntrySerializer(entries, many=True).data, status=status.HTTP_201_CREATED)
 
 
@@ -200,7 +234,7 @@ class TournamentEntryView(TournamentNestedView):
         return tournament, entry
 
     @extend_schema(
-        summary="Check a player in or out",
+        summary="Check a player in or out, or change their category",
         description=_(
             "`active` checks a player in (a late arrival, a returning absentee, an undone "
             "withdrawal); `absent` checks them out for the next round; `withdrawn` withdraws "
@@ -215,11 +249,20 @@ class TournamentEntryView(TournamentNestedView):
         # A PATCH without a status changes nothing (as its document says: every field optional).
         given = EntryStatusInSerializer(data=request.data, partial=True)
         given.is_valid(raise_exception=True)
-        if "status" not in given.validated_data:
-            return Response(EntrySerializer(entry).data)
-        service = ENTRY_STATUS_SERVICES[given.validated_data["status"]]
-        entry = service(tournament=tournament, player_id=player_id, user=request.user)
-        return Response(EntrySerializer(entry).data)
+        data = given.validated_data
+        with transaction.atomic():  # the status and the category together, or neither
+            if "category" in data:
+                entry_services.entries_category_set(
+                    tournament=tournament,
+                    player_ids=[player_id],
+                    category=data["category"],
+                    user=request.user,
+                )
+            if "status" in data:
+                service = ENTRY_STATUS_SERVICES[data["status"]]
+                service(tournament=tournament, player_id=player_id, user=request.user)
+        refreshed = entry_of(tournament=tournament, player_id=player_id)
+        return Response(EntrySerializer(refreshed or entry).data)
 
     @extend_schema(
         summary="Withdraw a player",

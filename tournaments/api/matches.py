@@ -28,7 +28,7 @@ from tournaments.services.matches import match_token_regenerate
 
 from . import selectors
 from .auth import MATCH_AUTHENTICATION, MatchTokenAuthentication, match_grant
-from .games import GameSerializer
+from .game_serializers import GameSerializer
 from .permissions import MatchGamesPermission, MatchGrantRequired, OrganiserOnly
 from .rounds import MatchBriefSerializer
 

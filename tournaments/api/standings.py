@@ -2,13 +2,17 @@
 
 Vocabulary: a *standings row* (``standings.ranking.StandingRow``) is one
 entered player's place: rank, score (game scores plus adjustments), games,
-wins and the tie-break values; ``?stage=`` counts one stage's rounds only.
+wins and the tie-break values; ``?stage=`` counts one stage's rounds only;
+``?category=`` keeps one category's players, ranked afresh from 1 (a category
+nobody carries answers an empty list, not an error: the standings of a
+category before anyone is entered in it).
 ``unconfirmed_games`` counts the player's games (in that scope) that await
 confirmation, whether the standings count them or not.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -20,10 +24,11 @@ from rest_framework.response import Response
 
 from scoring.api.errors import error_responses
 from scoring.api.fields import NumberField
+from scoring.rules import CATEGORY_MAX_LENGTH
 from tournaments.caching import cached, tournament_key, tournament_version
 from tournaments.models import Round
 from tournaments.standings.queries import standings_shared
-from tournaments.standings.ranking import StandingRow
+from tournaments.standings.ranking import StandingRow, category_rows
 from tournaments.standings.unconfirmed import Unconfirmed, unconfirmed_of
 
 from .base import TournamentNestedView
@@ -40,6 +45,15 @@ class StandingsQuerySerializer(serializers.Serializer):
             "to no round). Default: every round."
         ),
     )
+    category = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=CATEGORY_MAX_LENGTH,
+        help_text=_(
+            "Only the players of this category, ranked within it (rank 1 = its best); a "
+            "category nobody carries gives an empty list. Default: everyone."
+        ),
+    )
 
 
 class StandingSerializer(serializers.Serializer):
@@ -47,6 +61,7 @@ class StandingSerializer(serializers.Serializer):
     player = serializers.IntegerField(source="player_id", read_only=True)
     name = serializers.CharField(read_only=True)
     club = serializers.CharField(read_only=True, help_text=_("Club name, or empty."))
+    category = serializers.CharField(read_only=True, help_text=_("The entry's category, or empty."))
     score = NumberField(help_text=_("Game scores plus adjustments."))
     game_score = NumberField(help_text=_("The sum of the game scores."))
     adjustments = NumberField(help_text=_("Penalties, bonuses and byes."))
@@ -100,12 +115,16 @@ class StandingsView(TournamentNestedView):
         query = StandingsQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         stage = query.validated_data.get("stage")
+        # Trimmed as entries store it; blank means everyone.
+        category = query.validated_data.get("category", "").strip()
 
         # Read once: the answer and the rows it is built from are kept by it.
         version = tournament_version(tournament=tournament)
 
         def build() -> dict[str, Any]:
             rows = standings_shared(tournament=tournament, stage=stage, version=version)
+            if category:
+                rows = category_rows(rows, category=category)
             unconfirmed = unconfirmed_of(
                 tournament=tournament, stages=None if stage is None else [stage]
             )
@@ -114,6 +133,13 @@ class StandingsView(TournamentNestedView):
 
         # Built once per tournament version: every write through a service makes a new one.
         key = tournament_key(
-            tournament=tournament, what="api-standings", parts=(stage or "",), version=version
+            tournament=tournament,
+            what="api-standings",
+            # Hashed: a category is free text, a key part must be plain.
+            parts=(
+                stage or "",
+                hashlib.sha256(category.encode()).hexdigest()[:16] if category else "",
+            ),
+            version=version,
         )
         return Response(cached(cache="default", key=key, build=build, timeout=6 * 3600))

@@ -15,13 +15,11 @@ setting, and a finished tournament keeps everything but its description).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -38,6 +36,7 @@ from scoring.api.fields import (
     StrictTextMixin,
 )
 from tournaments.access import tournament_organiser
+from tournaments.formats import FORMATS
 from tournaments.models import Club, Tournament
 from tournaments.selectors import tournaments_visible
 from tournaments.services.tournaments import (
@@ -47,74 +46,14 @@ from tournaments.services.tournaments import (
     tournament_reopen,
     tournament_update,
 )
-from tournaments.standings.ranking import TIE_BREAK_NAMES
 
 from .base import ServiceModelViewSet
 from .fields import IdRelatedField
 from .filters import TournamentFilter
 from .permissions import TournamentPermission
-
-TABLE_SIZES = (2, 3, 4)
+from .tournament_fields import CarryOverField, TablePointsField, TieBreaksField, UsernameField
 
 # ----------------------------------------------------------------------------- serializers
-
-_TABLE_POINTS_SCHEMA = {
-    "type": "object",
-    "description": (
-        "Points per place, first place first, for tables of 2, 3 and 4 players; tied places "
-        "share. Sizes left out are unchanged."
-    ),
-    "properties": {
-        str(size): {
-            "type": "array",
-            "items": {"type": "integer", "minimum": 0, "maximum": rules.TABLE_POINTS_MAX},
-            "minItems": size,
-            "maxItems": size,
-        }
-        for size in TABLE_SIZES
-    },
-    "additionalProperties": False,
-    "example": {"2": [4, 0], "3": [4, 2, 0], "4": [4, 3, 1, 0]},
-}
-
-
-@extend_schema_field(_TABLE_POINTS_SCHEMA)
-class TablePointsField(serializers.Field):
-    """``{"2": [4, 0], "3": [4, 2, 0], "4": [4, 3, 1, 0]}``; sizes left out keep their points."""
-
-    default_error_messages = {
-        "not_a_map": _("Give an object mapping a table size (2, 3 or 4) to its points."),
-    }
-
-    def to_representation(self, value: dict[str, list[int]]) -> dict[str, list[int]]:
-        return value
-
-    def to_internal_value(self, data: Any) -> dict[str, Any]:
-        if not isinstance(data, Mapping):
-            self.fail("not_a_map")
-        return dict(data)  # the service merges it with the current points and judges it
-
-
-class TieBreaksField(serializers.ListField):
-    """The tie-breaks in order, as a list (the service judges them)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(child=EngineChoiceField(choices=TIE_BREAK_NAMES), **kwargs)
-
-    def to_representation(self, data: Any) -> list[str]:
-        return list(data)
-
-
-class UsernameField(serializers.SlugRelatedField):
-    """A user by username."""
-
-    default_error_messages = {
-        "does_not_exist": _("There is no user “{value}”."),
-        "invalid": _("Give a username."),
-    }
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(slug_field="username", queryset=get_user_model().objects.all(), **kwargs)
 
 
 class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer):
@@ -140,9 +79,28 @@ class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer):
         help_text=_("Points per joker left on a rack (30; 25 in Dutch/Belgian rules)."),
     )
     pool_tie = EngineChoiceField(
+        # The calculator's choices: one enum in the document (the engine judges the value).
         choices=POOL_TIE_CHOICES,
         required=False,
-        help_text=_("A tie for the lowest rack: joint winners `share`, or `fewest_tiles` wins."),
+        help_text=_(
+            "A tie for the lowest rack: joint winners `share`, `fewest_tiles` wins, or a "
+            "`draw` (they share the plus and nobody wins)."
+        ),
+    )
+    carry_over = CarryOverField(required=False)
+    format = EngineChoiceField(
+        choices=["", *FORMATS],
+        required=False,
+        help_text=_(
+            "On create: a named format whose settings fill every setting not given "
+            "(explicit fields win). Afterwards: the format it was created from (blank: none), "
+            "kept whatever an update sends."
+        ),
+    )
+    turn_seconds = serializers.ChoiceField(
+        choices=rules.TURN_SECONDS_CHOICES,
+        required=False,
+        help_text=_("The turn timer's seconds per turn."),
     )
     table_points = TablePointsField(required=False)
     bye_score = DecimalNumberField(
@@ -165,6 +123,11 @@ class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer):
             "(an empty list for everyone else)."
         ),
     )
+
+    def validate_format(self, value: str) -> str:
+        # A format fills settings once, on create; after that it only says where they
+        # came from, so an update keeps it whatever is sent (as read-only fields are).
+        return self.instance.format if self.instance is not None else value
 
     def to_representation(self, instance: Tournament) -> dict[str, Any]:
         data: dict[str, Any] = super().to_representation(instance)
@@ -201,7 +164,17 @@ class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer):
             "bye_score",
             "seed",
             "semifinal_players",
-            "final_carry_over",
+            "loss_cap",
+            "winner_bonus",
+            "runner_up_bonus",
+            "semifinal_games",
+            "final_games",
+            "final_first_to",
+            "carry_over",
+            "final_from",
+            "turn_seconds",
+            "round_minutes",
+            "format",
             "confirmation",
             "standings_unconfirmed",
         ]
@@ -221,6 +194,58 @@ class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer):
             "min_games": {"min_value": 0, "max_value": rules.MIN_GAMES_MAX},
             "seed": {"min_value": 0, "max_value": rules.SEED_MAX},
             "semifinal_players": {"min_value": 0, "max_value": rules.SEMIFINAL_PLAYERS_MAX},
+            "loss_cap": {
+                "min_value": 1,
+                "max_value": rules.LOSS_CAP_MAX,
+                "help_text": _(
+                    "The most a non-winner loses in one game; the winner gains the capped "
+                    "losses. null: no cap."
+                ),
+            },
+            "winner_bonus": {
+                "min_value": 0,
+                "max_value": rules.BONUS_MAX,
+                "help_text": _(
+                    "Paid to a game's winner on top of the zero-sum score; joint winners share it."
+                ),
+            },
+            "runner_up_bonus": {
+                "min_value": 0,
+                "max_value": rules.BONUS_MAX,
+                "help_text": _(
+                    "Paid to the lowest rack among the players who did not win; ties share it."
+                ),
+            },
+            "semifinal_games": {
+                "min_value": rules.GAMES_PER_ROUND_MIN,
+                "max_value": rules.GAMES_PER_ROUND_MAX,
+                "help_text": _("Games at each semi-final table; null: `games_per_round`."),
+            },
+            "final_games": {
+                "min_value": rules.GAMES_PER_ROUND_MIN,
+                "max_value": rules.GAMES_PER_ROUND_MAX,
+                "help_text": _("Games in the final; null: `games_per_round`."),
+            },
+            "final_first_to": {
+                "min_value": 0,
+                "max_value": rules.FINAL_FIRST_TO_MAX,
+                "help_text": _(
+                    "0: off; N: the final ends when a player has won N games, and is ranked "
+                    "by its wins, then its score."
+                ),
+            },
+            "final_from": {
+                "help_text": _(
+                    "Who reaches the final after semi-finals: `semifinal_winners` (their table "
+                    "winners, then the best of the rest) or `stage_points` (the best by "
+                    "semi-final points only)."
+                )
+            },
+            "round_minutes": {
+                "min_value": 0,
+                "max_value": rules.ROUND_MINUTES_MAX,
+                "help_text": _("The round's time limit in minutes; 0: none."),
+            },
             "public": {"help_text": _("Private tournaments are seen by their organisers only.")},
             "confirmation": {
                 "help_text": _(

@@ -28,8 +28,9 @@ from scoring import rules
 from scoring.errors import UserError, _
 
 from ..fields import table_points_rules
+from ..models import Tournament
 from ..standings.ranking import tie_breaks_check
-from .document import FORMAT, VERSION, checksum_of
+from .document import FORMAT, VERSION, checksum_of, settings_completed
 
 SCHEMA_PATH = Path(__file__).parent / "schema" / "rackscore-tournament-v1.schema.json"
 FIELD = "document"
@@ -141,12 +142,12 @@ def _schema_refused(error: Any, prefix: Sequence[Any] = ()) -> UserError:
 
 def _racks_validated(document: dict[str, Any], racks: Draft202012Validator) -> None:
     properties = racks.schema["properties"]
-    names = set(properties)
+    names, required = set(properties), set(racks.schema["required"])
     values = {name: racks.evolve(schema=sub) for name, sub in properties.items()}
     judged: dict[tuple[str, type, Any], bool] = {}
     for g, game in enumerate(document["games"]):
         for r, rack in enumerate(game["racks"]):
-            ok = set(rack) == names
+            ok = required <= set(rack) <= names
             for name, value in rack.items() if ok else ():
                 if isinstance(value, dict | list):
                     ok = False
@@ -199,14 +200,15 @@ def _resolves(value: Any, known: Iterable[Any], path: list[Any], what: str) -> N
 
 
 def _rules(settings: dict[str, Any]) -> rules.Rules:
+    settings = settings_completed(settings)
     try:
-        table_points = table_points_rules(settings["table_points"])
+        table_points_rules(settings["table_points"])
         tie_breaks_check(names=settings["tie_breaks"])
-        return rules.Rules(
-            joker_penalty=settings["joker_penalty"],
-            pool_tie=settings["pool_tie"],
-            table_points=table_points,
-        )
+        # The tournament's own rule set, as recording scores its games.
+        return Tournament(
+            **{name: settings[name] for name in ("joker_penalty", "pool_tie", "table_points")},
+            **{name: settings[name] for name in ("loss_cap", "winner_bonus", "runner_up_bonus")},
+        ).rules()
     except UserError as error:
         raise refused(
             _("tournament.%(setting)s: %(reason)s"), setting=error.field, reason=error.render()
@@ -238,6 +240,7 @@ def _game_scored_again(game: dict[str, Any], index: int, rule_set: rules.Rules) 
             "jokers": out.jokers,
             "rack_value": out.rack_value,
             "score": out.score,
+            "bonus": out.bonus,
             "winner": out.winner,
             "table_points": tp,
         }
@@ -245,10 +248,14 @@ def _game_scored_again(game: dict[str, Any], index: int, rule_set: rules.Rules) 
     ]
     # What each rack holds first, then what the game gave: a changed rack is
     # named as itself rather than as the winner's score that it changes too.
-    for names in (("tiles", "points", "jokers", "rack_value"), ("score", "winner", "table_points")):
+    for names in (
+        ("tiles", "points", "jokers", "rack_value"),
+        ("score", "bonus", "winner", "table_points"),
+    ):
         for r, (stored, values) in enumerate(zip(racks, computed, strict=True)):
             for name in names:
-                given, value = stored[name], values[name]
+                # A document written before bonuses existed holds none.
+                given, value = stored.get(name, "0.00"), values[name]
                 same = Decimal(given) == value if isinstance(value, Decimal) else given == value
                 if not same:
                     raise refused(

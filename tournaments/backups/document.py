@@ -6,7 +6,10 @@ clubs and players it involves, its entries, rounds, matches, seats, games with
 their racks, adjustments and its audit trail. Rows refer to each other by the
 *source ids* they had in the exporting database (players, entries, matches,
 games, rounds, adjustments) or, for rounds, by number; users are named by username,
-clubs by name. Decimals are strings (``"12.50"``), times ISO 8601. The
+clubs by name. Settings and fields added to version 1 after its first
+documents (event variants, stages, the hall, a rack's ``bonus``, an entry's
+``category``) are always written and may be missing from older files, which
+restore with their defaults. Decimals are strings (``"12.50"``), times ISO 8601. The
 ``checksum`` is the SHA-256 of the *canonical* text of the document without
 it (keys sorted, no spaces, UTF-8), so a file edited by hand is recognised.
 The JSON Schema of version 1 is ``schema/rackscore-tournament-v1.schema.json``.
@@ -40,22 +43,40 @@ from ..models import (
 FORMAT = "rackscore-tournament"
 VERSION = 1
 
+# Settings added to version 1 since its first documents, with the value a
+# document without them means (the model's defaults). Older documents hold
+# ``final_carry_over`` (a boolean) instead of ``carry_over``.
+VARIANT_DEFAULTS: dict[str, Any] = {
+    "loss_cap": None, "winner_bonus": 0, "runner_up_bonus": 0, "semifinal_games": None,
+    "final_games": None, "final_first_to": 0, "carry_over": "0",
+    "final_from": "semifinal_winners", "turn_seconds": 60, "round_minutes": 0, "format": "",
+}  # fmt: skip
 # Every setting of a tournament, as stored on the model (club, owner and
 # co-organisers are written by name beside them).
 SETTINGS = (
     "name", "slug", "date", "public", "status", "kind", "language", "paper",
     "joker_penalty", "pool_tie", "ranking", "table_points", "tie_breaks", "min_games",
     "confirmation", "standings_unconfirmed", "rounds", "games_per_round", "seating",
-    "max_table_size", "bye_score", "seed", "semifinal_players", "final_carry_over",
+    "max_table_size", "bye_score", "seed", "semifinal_players", *VARIANT_DEFAULTS,
 )  # fmt: skip
 RACK_FIELDS = (
     "player", "position", "tiles", "entered_as_tiles", "points", "jokers", "rack_value",
-    "score", "winner", "table_points",
+    "score", "bonus", "winner", "table_points",
 )  # fmt: skip
 AUDIT_FIELDS = (
     "at", "user", "username", "by_link", "action", "object_id", "match", "round_number",
     "table", "game_number", "version", "old", "new",
 )  # fmt: skip
+
+
+def settings_completed(settings: dict[str, Any]) -> dict[str, Any]:
+    """A document's tournament settings with what an older document lacks: the
+    defaults, and ``carry_over`` from its boolean ``final_carry_over``."""
+    completed = {**VARIANT_DEFAULTS, **settings}
+    old = completed.pop("final_carry_over", None)
+    if "carry_over" not in settings and old is not None:
+        completed["carry_over"] = "1" if old else "0"
+    return completed
 
 
 def decimal_text(value: Decimal) -> str:
@@ -128,6 +149,7 @@ def _games(tournament: Tournament, users: dict[int, str]) -> list[dict[str, Any]
                     "jokers": r.jokers,
                     "rack_value": r.rack_value,
                     "score": decimal_text(r.score),
+                    "bonus": decimal_text(r.bonus),
                     "winner": r.winner,
                     "table_points": decimal_text(r.table_points),
                 }
@@ -198,6 +220,7 @@ def tournament_document(*, tournament: Tournament, checksum: bool = True) -> dic
                 "id": e.pk,
                 "player": e.player_id,
                 "status": e.status,
+                "category": e.category,
                 "created": time_text(e.created),
             }
             for e in Entry.objects.filter(tournament=tournament).order_by("player_id")

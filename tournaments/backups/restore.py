@@ -46,7 +46,7 @@ from ..models import (
 from ..services.audit import audit_add
 from ..services.tournaments import SLUG_MAX, SLUGS_RESERVED
 from .checks import document_checked, path_text, refused
-from .document import RACK_FIELDS, SETTINGS
+from .document import RACK_FIELDS, SETTINGS, settings_completed
 from .ids import IdMap, ids_translated, object_id_translated
 
 M = TypeVar("M", bound=models.Model)
@@ -157,7 +157,7 @@ def _tournament(
     clubs: dict[str, Club],
     users: Callable[[str | None], Any],
 ) -> Tournament:
-    settings = document["tournament"]
+    settings = settings_completed(document["tournament"])
     values = {name: settings[name] for name in SETTINGS}
     values["slug"] = slug
     values["date"] = _day(settings["date"], ["tournament", "date"])
@@ -231,8 +231,9 @@ def _games(
     racks = []
     for g, game in zip(rows, games, strict=True):
         for r in g["racks"]:
-            values = {name: r[name] for name in RACK_FIELDS if name != "player"}
+            values = {name: r[name] for name in RACK_FIELDS if name not in ("player", "bonus")}
             values["score"] = Decimal(r["score"])
+            values["bonus"] = Decimal(r.get("bonus", "0"))
             values["table_points"] = Decimal(r["table_points"])
             racks.append(Rack(game=game, player_id=players[r["player"]], **values))
     Rack.objects.bulk_create(racks, batch_size=BATCH)
@@ -276,6 +277,7 @@ def _rows(
             tournament=tournament,
             player_id=players[e["player"]],
             status=e["status"],
+            category=e.get("category", ""),
             created=_when(e["created"], ["entries", i, "created"]),
         )
         for i, e in enumerate(document["entries"])

@@ -217,9 +217,6 @@ class Tournament(models.Model):
     bye_score = models.DecimalField(_("score for a bye"), max_digits=8, decimal_places=2, default=0)
     seed = models.PositiveIntegerField(_("seating seed"), default=0)
     semifinal_players = models.PositiveSmallIntegerField(_("players in the semi-finals"), default=0)
-    final_carry_over = models.BooleanField(
-        _("carry qualifying points into the final"), default=False
-    )
     # Stages: empty game counts mean the round's usual games_per_round.
     semifinal_games = models.PositiveSmallIntegerField(
         _("games in the semi-finals"), null=True, blank=True
@@ -315,6 +312,9 @@ class Tournament(models.Model):
             joker_penalty=self.joker_penalty,
             pool_tie=self.pool_tie,
             table_points=table_points_rules(self.table_points),
+            loss_cap=self.loss_cap,
+            winner_bonus=self.winner_bonus,
+            runner_up_bonus=self.runner_up_bonus,
         )
 
 

@@ -16,7 +16,7 @@ from decimal import Decimal
 
 from django.db.models import Prefetch
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from scoring.sheets.data import (
     AdjustmentLine,
@@ -60,6 +60,12 @@ def scoresheets_data(*, round_: Round, base_url: str, paper: str | None = None) 
     root = base_url.rstrip("/")
     with translation.override(tournament.language):  # the sheets' language, not the request's
         stage = round_.get_stage_display() if round_.stage != Round.Stage.QUALIFYING else ""
+        first_to = tournament.final_first_to if round_.stage == Round.Stage.FINAL else 0
+        if first_to:
+            # The sheet says how the final ends; its header carries the stage's words.
+            stage = ngettext(
+                "%(stage)s, first to %(count)s win", "%(stage)s, first to %(count)s wins", first_to
+            ) % {"stage": stage, "count": first_to}
         title = gettext("%(tournament)s, round %(round)s: score sheets") % {
             "tournament": tournament.name,
             "round": round_.number,
@@ -79,7 +85,12 @@ def scoresheets_data(*, round_: Round, base_url: str, paper: str | None = None) 
                 }
                 for seat in match.seats.all()
             ],
-            "games": round_.games_per_match,
+            # To N wins: the rows the longest such final can need (all but one
+            # player one short of N, then the decider), never more than planned.
+            "games": min(
+                round_.games_per_match,
+                len(match.seats.all()) * (first_to - 1) + 1 if first_to else round_.games_per_match,
+            ),
             "joker_penalty": tournament.joker_penalty,
             "url": f"{root}/m/{match.token}/",
             "paper": paper,

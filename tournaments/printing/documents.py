@@ -33,6 +33,7 @@ from scoring.sheets.tables import (
 )
 from tournaments.models import Tournament
 from tournaments.standings.queries import standings_for
+from tournaments.standings.ranking import category_rows
 from tournaments.standings.unconfirmed import unconfirmed_of
 
 from .data import report_data, rounds_played, standings_columns, standings_headings, standings_lines
@@ -81,16 +82,20 @@ def _pdf(tournament: Tournament, blocks: list[Block], *, title: str) -> bytes:
     )
 
 
-def standings_document(*, tournament: Tournament) -> bytes:
-    """The standings, with the footnote on games awaiting confirmation."""
+def standings_document(*, tournament: Tournament, category: str = "") -> bytes:
+    """The standings (one category's, ranked among themselves, when given), with the
+    footnote on games awaiting confirmation."""
     columns = standings_columns(tournament=tournament)
     unconfirmed = unconfirmed_of(tournament=tournament)
-    lines = standings_lines(
-        standings_for(tournament=tournament), columns=columns, unconfirmed=unconfirmed
-    )
+    rows = standings_for(tournament=tournament)
+    if category:
+        rows = category_rows(rows, category=category)
+    lines = standings_lines(rows, columns=columns, unconfirmed=unconfirmed)
     played = rounds_played(tournament=tournament)
     with translation.override(tournament.language):
         heading = gettext("Standings")
+        if category:
+            heading = f"{heading} · {category}"
         meta = " · ".join(
             [
                 ngettext("After %(rounds)s round", "After %(rounds)s rounds", played)

@@ -65,16 +65,24 @@ def scoresheets_pdf(
     )
 
 
-def standings_pdf(*, tournament: Tournament) -> bytes:
+def standings_pdf(*, tournament: Tournament, category: str = "") -> bytes:
     """The standings, as on the standings page, in the tournament's language.
 
     Kept in the files cache for the tournament's version: the second request
     for the same standings is a file read, and its "printed" time is the
-    first render's."""
+    first render's. ``category``: that category's players only, ranked among themselves."""
+    # Hashed: a category is free text, a key part must be plain.
+    tag = hashlib.sha256(category.encode()).hexdigest()[:16] if category else ""
     key = tournament_key(
-        tournament=tournament, what="standings.pdf", parts=(tournament.language, tournament.paper)
+        tournament=tournament,
+        what="standings.pdf",
+        parts=(tournament.language, tournament.paper, tag),
     )
-    return cached(cache="files", key=key, build=lambda: standings_document(tournament=tournament))
+    return cached(
+        cache="files",
+        key=key,
+        build=lambda: standings_document(tournament=tournament, category=category),
+    )
 
 
 def report_pdf(*, tournament: Tournament) -> bytes:

@@ -23,9 +23,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
+from scoring import rules
 from scoring.errors import UserError
 from scoring.sheets.pad import pad_parse, pad_pdf
 from tournaments.access import tournament_organiser, tournaments_visible_q
@@ -89,8 +91,12 @@ def scoresheets(request: HttpRequest, tournament: Tournament, number: int) -> Ht
 @require_safe
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
+    # ``?category=`` as on the standings page: trimmed, bounded, unknown = no rows.
+    category = request.GET.get("category", "").strip()[: rules.CATEGORY_MAX_LENGTH]
+    tail = f"-{slugify(category)}" if category else ""
     return _pdf(
-        files.standings_pdf(tournament=tournament), filename=f"{tournament.slug}-standings.pdf"
+        files.standings_pdf(tournament=tournament, category=category),
+        filename=f"{tournament.slug}-standings{tail}.pdf",
     )
 
 

@@ -23,11 +23,12 @@ from typing import Any
 
 from django.db.models import Count, F
 
+from scoring import rules
 from scoring.errors import ConflictError, _
 
 from .. import seating
 from ..access import UserLike
-from ..models import Adjustment, AuditEvent, Match, Round, Seat, Tournament
+from ..models import Adjustment, AuditEvent, Match, Rack, Round, Seat, Tournament
 from .audit import audit_add
 
 
@@ -52,11 +53,67 @@ def tournament_open_check(tournament: Tournament) -> None:
         raise ConflictError(_("The tournament is finished: reopen it to change it."))
 
 
+def stage_games(tournament: Tournament, stage: str) -> int:
+    """How many games a match of a stage's round plays: the stage's own count
+    (empty: ``games_per_round``); a final played to N wins allows up to the
+    most a match has, and ends when decided (``decided_matches``)."""
+    if stage == Round.Stage.SEMIFINAL:
+        return tournament.semifinal_games or tournament.games_per_round
+    if stage == Round.Stage.FINAL:
+        if tournament.final_first_to:
+            return rules.GAME_NUMBER_MAX
+        return tournament.final_games or tournament.games_per_round
+    return tournament.games_per_round
+
+
+def decided_matches(rounds: Sequence[Round]) -> dict[int, tuple[int, int]]:
+    """The final matches played to N wins where a player has won N games: match
+    id → (that player's id, their wins). Other matches never appear."""
+    finals = [r.pk for r in rounds if r.stage == Round.Stage.FINAL and r.tournament.final_first_to]
+    if not finals:
+        return {}
+    decided: dict[int, tuple[int, int]] = {}
+    for match_id, player_id, wins, first_to in (
+        Rack.objects.filter(game__match__round__in=finals, winner=True)
+        .values("game__match", "player")
+        .annotate(wins=Count("id"))
+        .filter(wins__gte=F("game__match__round__tournament__final_first_to"))
+        .values_list(
+            "game__match", "player", "wins", "game__match__round__tournament__final_first_to"
+        )
+        .order_by("game__match", "-wins", "player")
+    ):
+        if wins >= first_to:
+            decided.setdefault(match_id, (player_id, wins))
+    return decided
+
+
+def final_decided_check(match: Match) -> None:
+    """Refuse a further game of a final played to N wins once a player has them."""
+    decided = decided_matches([match.round]).get(match.pk)
+    if decided is None:
+        return
+    player_id, wins = decided
+    raise ConflictError(
+        _(
+            "The final is decided: %(name)s has won %(wins)s games, as many as it is played to. "
+            "No further game is played."
+        ),
+        name=Seat.objects.filter(match=match, player_id=player_id)
+        .values_list("player__name", flat=True)
+        .first(),
+        wins=wins,
+    )
+
+
 def unfinished_tables(rounds: Sequence[Round]) -> dict[int, list[int]]:
-    """The tables still missing games, by round number (rounds all complete: empty)."""
+    """The tables still missing games, by round number (rounds all complete: empty).
+    A final played to N wins is complete once decided."""
     short: dict[int, list[int]] = {}
+    decided = decided_matches(rounds)
     for number, table in (
         Match.objects.filter(round__in=rounds)
+        .exclude(pk__in=list(decided))
         .annotate(played=Count("games"))
         .filter(played__lt=F("round__games_per_match"))
         .order_by("round__number", "table")
@@ -128,7 +185,7 @@ def round_store(
         tournament=tournament,
         number=number,
         stage=stage,
-        games_per_match=tournament.games_per_round,
+        games_per_match=stage_games(tournament, stage),
         date=date,
     )
     round_fill(round_=round_, tournament=tournament, tables=plan.tables, byes=plan.byes)

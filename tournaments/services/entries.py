@@ -4,7 +4,8 @@ Vocabulary: an *entry* is a player registered in a tournament; it is
 *active* (seated in the next round), *absent* (checked out: a late arrival
 not here yet, a no-show, a league member skipping a club night) or
 *withdrawn* (gone for good). Absent and withdrawn players keep the results
-they already played; only active players are seated.
+they already played; only active players are seated. An entry's *category*
+(``U14``, ``Senior``; "" = none) is free text the standings can be shown by.
 
 The audit trail names each entry's player by id and name with its status
 (``{"player", "name", "status"}``); a service touching several entries lists
@@ -19,6 +20,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
+from scoring import rules
 from scoring.errors import UserError, _
 
 from ..access import UserLike, players_visible_q
@@ -202,5 +204,59 @@ def attendance_set(
             user=user,
             old=_listed(changes, after=False),
             new=_listed(changes, after=True),
+        )
+    return entries
+
+
+def category_clean(category: str) -> str:
+    """A category as stored: trimmed, at most ``CATEGORY_MAX_LENGTH``; else a ``UserError``."""
+    cleaned = category.strip()
+    if len(cleaned) > rules.CATEGORY_MAX_LENGTH:
+        raise UserError(
+            _("A category has at most %(max)s characters."),
+            field="category",
+            max=rules.CATEGORY_MAX_LENGTH,
+        )
+    return cleaned
+
+
+@transaction.atomic
+def entries_category_set(
+    *, tournament: Tournament, player_ids: Iterable[int], category: str, user: UserLike = None
+) -> list[Entry]:
+    """Put entered players in ``category`` ("" = none); one audit event listing the changes.
+
+    A category changes no result, so it may be set at any time, after the end too
+    (the standings per category are read from it)."""
+    cleaned = category_clean(category)
+    ids = list(dict.fromkeys(player_ids))
+    entries = list(
+        Entry.objects.select_for_update()
+        .select_related("player")
+        .filter(tournament=tournament, player_id__in=ids)
+        .order_by("player_id")
+    )
+    missing = sorted(set(ids) - {e.player_id for e in entries})
+    if missing:
+        raise UserError(
+            _("Player %(player)s is not entered in %(tournament)s."),
+            field="player",
+            player=", ".join(map(str, missing)),
+            tournament=tournament.name,
+        )
+    changed = [e for e in entries if e.category != cleaned]
+    if changed:
+        old = [
+            {"player": e.player_id, "name": e.player.name, "category": e.category} for e in changed
+        ]
+        Entry.objects.filter(pk__in=[e.pk for e in changed]).update(category=cleaned)
+        for entry in changed:
+            entry.category = cleaned
+        audit_add(
+            tournament=tournament,
+            action=AuditEvent.Action.ENTRY_CHANGED,
+            user=user,
+            old={"players": old},
+            new={"players": [{**o, "category": cleaned} for o in old]},
         )
     return entries

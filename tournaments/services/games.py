@@ -32,7 +32,7 @@ from scoring.errors import ConflictError, PreconditionFailedError, UserError, _
 
 from ..access import UserLike, tournament_organiser, user_or_none
 from ..models import AuditEvent, Game, Match, Rack, Seat, Tournament
-from ._plans import tournament_open_check
+from ._plans import final_decided_check, tournament_open_check
 from .audit import audit_add
 from .game_scoring import GameAhead, game_scored, game_scored_now, match_seats
 
@@ -90,6 +90,7 @@ def game_racks_store(*, game: Game, result: rules.GameOut, seats: dict[int, Seat
             jokers=r.jokers,
             rack_value=r.rack_value,
             score=_as_stored(r.score),
+            bonus=_as_stored(r.bonus),
             winner=r.winner,
             table_points=_as_stored(tp),
         )
@@ -132,6 +133,8 @@ def game_snapshot(game: Game) -> dict[str, Any]:
                 "jokers": r.jokers,
                 "rack_value": r.rack_value,
                 "score": str(r.score),
+                # Only where the event pays one, so histories without bonuses read as before.
+                **({"bonus": str(r.bonus)} if r.bonus else {}),
                 "winner": r.winner,
             }
             for r, entered in zip(stored, game_racks_entered(racks=stored), strict=True)
@@ -229,6 +232,7 @@ def game_record(
             table=match.table,
             planned=planned,
         )
+    final_decided_check(match)
     try:
         with transaction.atomic():
             game = Game.objects.create(

@@ -2,7 +2,9 @@
 
 Vocabulary: a *players file* is a ``name,club`` CSV (a header row naming the
 columns is optional; the separator may be a comma, a semicolon or a tab;
-clubs are matched without regard to case). A *problem* is one thing wrong
+clubs are matched without regard to case; a header may name a third column,
+``category``, whose text becomes each entry's category when a tournament is
+imported into). A *problem* is one thing wrong
 with it (its line number, a message template and its parameters);
 *previewing* a file checks it and says what each line will do, storing
 nothing; *importing* it creates its clubs and players (a player with the same
@@ -21,11 +23,12 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
+from scoring import rules
 from scoring.errors import UserError, _
 
 from ..access import UserLike, players_visible_q, user_or_none
 from ..models import Club, Entry, Player, Tournament
-from .entries import entries_add
+from .entries import entries_add, entries_category_set
 
 NAME_MAX = Player._meta.get_field("name").max_length or 120
 CLUB_MAX = Club._meta.get_field("name").max_length or 120
@@ -76,6 +79,10 @@ class _Line:
     number: int
     name: str
     club: str
+    category: str = ""
+
+
+COLUMNS = ("name", "club", "category")
 
 
 def _csv_lines(text: str) -> tuple[list[_Line], list[Problem]]:
@@ -101,16 +108,16 @@ def _csv_lines(text: str) -> tuple[list[_Line], list[Problem]]:
             first = False
             heads = [c.casefold() for c in cells]
             if "name" in heads:
-                unknown = [c for c in cells if c and c.casefold() not in ("name", "club")]
+                unknown = [c for c in cells if c and c.casefold() not in COLUMNS]
                 if unknown:
                     problems.append(
                         (
                             number,
-                            _("unknown column %(columns)s; the columns are name and club"),
+                            _("unknown column %(columns)s; the columns are name, club, category"),
                             {"columns": ", ".join(repr(u) for u in unknown)},
                         )
                     )
-                columns = {h: i for i, h in enumerate(heads) if h in ("name", "club")}
+                columns = {h: i for i, h in enumerate(heads) if h in COLUMNS}
                 continue
         width = max(columns.values()) + 1
         if any(cells[width:]):
@@ -123,7 +130,9 @@ def _csv_lines(text: str) -> tuple[list[_Line], list[Problem]]:
             )
         name = cells[columns["name"]] if len(cells) > columns["name"] else ""
         club = cells[columns["club"]] if "club" in columns and len(cells) > columns["club"] else ""
-        lines.append(_Line(number, name, club))
+        where = columns.get("category")
+        category = cells[where] if where is not None and len(cells) > where else ""
+        lines.append(_Line(number, name, club, category))
     return lines, problems
 
 
@@ -141,6 +150,14 @@ def _lines_checked(text: str) -> tuple[list[_Line], list[Problem]]:
         if len(line.club) > CLUB_MAX:
             problems.append(
                 (line.number, _("the club is longer than %(max)s characters"), {"max": CLUB_MAX})
+            )
+        if len(line.category) > rules.CATEGORY_MAX_LENGTH:
+            problems.append(
+                (
+                    line.number,
+                    _("the category is longer than %(max)s characters"),
+                    {"max": rules.CATEGORY_MAX_LENGTH},
+                )
             )
         key = (line.name.casefold(), line.club.casefold())
         if line.name and key in seen:
@@ -188,6 +205,7 @@ class PreviewLine:
     player: Player | None = None
     club_new: bool = False
     entered: bool = False
+    category: str = ""
 
     def messages(self, translate: Callable[[str], str] = lambda s: s) -> list[str]:
         return [problem_text(template, params, translate) for template, params in self.problems]
@@ -251,6 +269,7 @@ def players_import_preview(
                 player=player,
                 club_new=bool(line.club) and club is None,
                 entered=player is not None and player.pk in entered,
+                category=line.category,
             )
         )
     return ImportPreview(lines=shown, problems=sorted(problems, key=lambda p: p[0]))
@@ -299,4 +318,24 @@ def players_import(
     if tournament is not None:
         ids = [p.pk for p in [*result.created, *result.existing]]
         result.entered = len(entries_add(tournament=tournament, player_ids=ids, user=user))
+        _categories_set(tournament=tournament, lines=lines, clubs=clubs, known=known, user=user)
     return result
+
+
+def _categories_set(
+    *,
+    tournament: Tournament,
+    lines: list[_Line],
+    clubs: dict[str, Club],
+    known: dict[tuple[str, int | None], Player],
+    user: UserLike,
+) -> None:
+    """Give each entry the category its line names; one audited change per category."""
+    by_category: dict[str, list[int]] = {}
+    for line in lines:
+        if line.category:
+            club = clubs[line.club.casefold()] if line.club else None
+            player = known[(line.name, club.pk if club else None)]
+            by_category.setdefault(line.category, []).append(player.pk)
+    for category, ids in by_category.items():
+        entries_category_set(tournament=tournament, player_ids=ids, category=category, user=user)

@@ -73,8 +73,10 @@ def stage_seat(
     and 2/4/6/8, seated in that order). Final: the winner of each semi-final
     table, then the best of the other semi-finalists by the semi-final's
     results (without semi-finals: the top of the qualifying standings), at most
-    4, seated in that order. ``final_carry_over`` only changes the final
-    places (``standings.queries.final_places_for``).
+    4, seated in that order (``final_from`` ``stage_points``: the best by the
+    semi-final's points alone). ``carry_over`` only changes the stages'
+    places (``standings.queries.final_places_for``). Each stage's round plays
+    its own number of games (``_plans.stage_games``).
     """
     if stage not in (SEMIFINAL, FINAL):
         raise UserError(

@@ -44,8 +44,10 @@ from scoring.errors import ConflictError, UserError, _
 
 from ..access import UserLike
 from ..fields import table_points_rules
+from ..formats import format_settings
 from ..models import AuditEvent, Game, Round, Tournament
 from ..standings.ranking import tie_breaks_check
+from ._bounds import PLAN_BOUNDS
 from ._clean import model_checked
 from ._plans import tables_said, tournament_open_check, unfinished_tables
 from .audit import audit_add, audit_changes, audit_values
@@ -58,20 +60,6 @@ SETTINGS = frozenset(
 SLUG_MAX = 80
 # Addresses the web pages use themselves (/t/new/).
 SLUGS_RESERVED = frozenset({"new"})
-# Rendered by the model as constraint names, so said here in words.
-PLAN_BOUNDS = {
-    "max_table_size": (
-        2,
-        4,
-        _("A table seats 2 to 4 players; the largest table cannot seat %(value)s."),
-    ),
-    "games_per_round": (
-        1,
-        30,
-        _("A round has 1 to 30 games per table; %(value)s is out of range."),
-    ),
-    "rounds": (0, 100, _("A tournament plans 0 to 100 rounds; %(value)s is out of range.")),
-}
 # What a finished tournament still lets its organisers change.
 _DESCRIPTION = frozenset({"name", "slug", "date", "club", "public", "language", "paper"})
 # What a new value would change in the results already recorded.
@@ -82,6 +70,11 @@ _SCORING = {
     ),
     "table_points": _(
         "Results exist: new table points would change the table points of games already played."
+    ),
+    "loss_cap": _("Results exist: a new loss cap would change scores already recorded."),
+    "winner_bonus": _("Results exist: a new winner's bonus would change bonuses already recorded."),
+    "runner_up_bonus": _(
+        "Results exist: a new runner-up's bonus would change bonuses already recorded."
     ),
 }
 
@@ -155,7 +148,7 @@ def _settings_apply(tournament: Tournament, settings: dict[str, Any]) -> list[st
     for name, (low, high, message) in PLAN_BOUNDS.items():
         value = getattr(tournament, name)
         if isinstance(value, int) and not low <= value <= high:
-            raise UserError(message, field=name, value=value)
+            raise UserError(message, field=name, value=value, max=high)
     model_checked(tournament)
     return list(settings)
 
@@ -249,10 +242,11 @@ def tournament_create(
     *, owner: Any, co_organisers: Any = (), user: UserLike = None, **settings: Any
 ) -> Tournament:
     """A new tournament owned by ``owner``; settings left out take their defaults,
-    and the slug is made from the name when none is given. ``user`` is who
+    and the slug is made from the name when none is given; a ``format`` fills
+    the settings not given (``formats.format_settings``). ``user`` is who
     creates it (None: the system, e.g. a command)."""
     tournament = Tournament(owner=owner)
-    settings = dict(settings)
+    settings = format_settings(settings=settings)
     _status_kept(tournament, settings)
     _settings_apply(tournament, settings)
     _plan_check(tournament)

@@ -24,14 +24,16 @@ from collections.abc import Collection, Sequence
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Field, Q, QuerySet, Sum
+from django.db.models import Count, F, Field, Q, QuerySet, Sum
 
 from scoring.errors import UserError, _
 
 from ..caching import cached, tournament_key
 from ..models import Adjustment, Entry, Game, Rack, Round, Seat, Tournament
+from .by_game import game_scores_fill
 from .ranking import (
     CENT,
+    GAME_SCORE_TIE_BREAKS,
     MEETING_TIE_BREAKS,
     ZERO,
     Meetings,
@@ -43,6 +45,7 @@ from .ranking import (
     seed_key,
     standings_rank,
 )
+from .stage_rows import carried_half_ranked, first_to_ranked
 
 QUALIFYING = Round.Stage.QUALIFYING.value
 SEMIFINAL = Round.Stage.SEMIFINAL.value
@@ -78,14 +81,14 @@ def _standings(
     players: Collection[int] | None = None,
     extra: Sequence[TieBreak] = (),
 ) -> list[StandingRow]:
-    """Build, restrict to ``players`` and rank; three queries."""
+    """Build, restrict to ``players`` and rank; three queries (four with a game-score tie-break)."""
     rows: dict[int, StandingRow] = {}
     # Plain values, not model instances: three instances per player cost more
     # than all the rest of the standings for a large field.
-    for player_id, name, club, status in (
+    for player_id, name, club, status, category in (
         Entry.objects.filter(tournament=tournament)
         .order_by("player__name", "player_id")
-        .values_list("player_id", "player__name", "player__club__name", "status")
+        .values_list("player_id", "player__name", "player__club__name", "status", "category")
     ):
         if players is not None and player_id not in players:
             continue
@@ -95,6 +98,7 @@ def _standings(
             club=club or "",
             withdrawn=status == Entry.Status.WITHDRAWN,
             absent=status == Entry.Status.ABSENT,
+            category=category,
         )
 
     racks = Rack.objects.filter(game__match__round__tournament=tournament)
@@ -120,6 +124,8 @@ def _standings(
         meetings = _totals_by_match(racks=racks, rows=rows, by_points=by_points)
     else:
         _totals_by_player(racks=racks, rows=rows)
+    if GAME_SCORE_TIE_BREAKS.intersection(t for t in tie_breaks if isinstance(t, str)):
+        game_scores_fill(racks=racks, rows=rows)  # one query more
     for agg in adjustments.order_by().values("player_id").annotate(points=Sum("points")):
         if agg["player_id"] in rows:
             rows[agg["player_id"]].adjustments = agg["points"] or ZERO
@@ -143,7 +149,8 @@ def _totals_by_player(*, racks: QuerySet[Rack], rows: dict[int, StandingRow]) ->
         racks.order_by()
         .values("player_id")
         .annotate(
-            game_score=Sum("score"),
+            # A player's total counts each game's bonus on top of its zero-sum score.
+            game_score=Sum(F("score") + F("bonus")),
             games=Count("id"),
             wins=Count("id", filter=Q(winner=True)),
             rack_total=Sum("rack_value"),
@@ -184,7 +191,7 @@ def _totals_by_match(
         racks.order_by()
         .values("game__match_id", "player_id")
         .annotate(
-            s=Sum("score", output_field=raw),
+            s=Sum(F("score") + F("bonus"), output_field=raw),
             n=Count("id", output_field=raw),
             w=Count("id", filter=Q(winner=True), output_field=raw),
             r=Sum("rack_value", output_field=raw),
@@ -270,13 +277,13 @@ def stage_standings(
 ) -> list[StandingRow]:
     """The players seated in a semi-final or final, ranked by that stage.
 
-    With carry-over (the tournament's ``final_carry_over`` unless given) the
-    points of every earlier stage count too. What is still tied after the
+    With carry-over (the tournament's ``carry_over`` other than "0" unless
+    given) the points of every earlier stage count too. What is still tied after the
     tie-breaks goes to the better qualifier, so places are distinct.
     """
     if stage not in (SEMIFINAL, FINAL):
         raise UserError(_("Only a semi-final or a final has stage standings."), field="stage")
-    carry = tournament.final_carry_over if carry_over is None else carry_over
+    carry = tournament.carry_over != "0" if carry_over is None else carry_over
     qualifying = _standings(tournament=tournament, stages=(QUALIFYING,))
     seeds = {r.player_id: i for i, r in enumerate(qualifying)}
     tables = _seated_in_stages(tournament).get(stage, {})
@@ -292,10 +299,24 @@ def _stage_rows(
     carry: bool,
 ) -> list[StandingRow]:
     players = {p for table in tables.values() for p in table}
-    stages = STAGES[: STAGES.index(stage) + 1] if carry else (stage,)
+    # What carries over: the tournament's share; a caller's carry over a "0" one, all of it.
+    share = (tournament.carry_over if tournament.carry_over != "0" else "1") if carry else "0"
+    stages = STAGES[: STAGES.index(stage) + 1] if share == "1" else (stage,)
     rows = _standings(
         tournament=tournament, stages=stages, players=players, extra=(seed_key(seeds),)
     )
+    if share == Tournament.CarryOver.HALF:
+        earlier = _standings(
+            tournament=tournament, stages=STAGES[: STAGES.index(stage)], players=players
+        )
+        rows = carried_half_ranked(
+            tournament=tournament,
+            rows=rows,
+            earlier=earlier,
+            tie_breaks=[*tie_breaks_of(tournament), seed_key(seeds)],
+        )
+    if stage == FINAL and tournament.final_first_to:
+        rows = first_to_ranked(rows=rows, seed=seed_key(seeds))
     for row in rows:
         row.stage = stage
     return rows
@@ -306,7 +327,8 @@ def stage_entrants(*, tournament: Tournament, stage: str) -> list[int]:
 
     Semi-final: the qualifying standings. Final: the winner of each semi-final
     table (by the semi-final's own results), then the other semi-finalists by
-    those results; without semi-finals, the qualifying standings. Ties left
+    those results (``final_from`` ``stage_points``: the semi-finalists by those
+    results alone); without semi-finals, the qualifying standings. Ties left
     after the tie-breaks go to the better qualifier. The caller takes as many
     as the stage seats.
     """
@@ -324,6 +346,8 @@ def stage_entrants(*, tournament: Tournament, stage: str) -> list[int]:
     )
     active = {r.player_id for r in rows if r.active}
     order = [r.player_id for r in rows]
+    if tournament.final_from == Tournament.FinalFrom.STAGE_POINTS:
+        return [p for p in order if p in active]
     place = {pid: i for i, pid in enumerate(order)}
     winners: list[int] = []
     for table in tables.values():
@@ -363,7 +387,7 @@ def final_places_for(*, tournament: Tournament) -> list[StandingRow]:
                 stage=stage,
                 tables=tables,
                 seeds=seeds,
-                carry=tournament.final_carry_over,
+                carry=tournament.carry_over != "0",
             )
             if r.player_id not in placed
         ]

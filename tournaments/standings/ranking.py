@@ -6,13 +6,20 @@ Vocabulary:
   (sum of their game scores), adjustments, total score (the two together),
   games played, games won, rack total (the sum of their rack values: fewer is
   better) and table points;
-* the *ranking key* is total score, table points, or (leagues) the average
-  score per game, where players below the tournament's minimum number of games
-  rank after everyone who reached it;
+* the *ranking key* is total score, table points, games won, or (leagues) the
+  average score per game, where players below the tournament's minimum number
+  of games rank after everyone who reached it;
 * a *tie-break* is a named criterion applied, in the tournament's order, when
   the ranking key ties: ``wins``, ``table_points``, ``score``, ``rack_total``
-  (fewer is better), ``games``, ``average``, ``head_to_head`` and
-  ``opponents_average``;
+  (fewer is better), ``games``, ``average``, ``best_game``, ``countback``,
+  ``head_to_head`` and ``opponents_average``;
+* a *game score* here is what one game brought a player: its score plus its
+  bonus. *Best game* is a player's highest game score; *countback* compares
+  the game scores best first (best game, then second best, and so on); a
+  player whose list runs out first, every earlier one equal, ranks lower (no
+  game is worse than any game);
+* a *category* (``U14``, ``Senior``) is free text on an entry; a category's
+  standings are its players in the overall order, ranked afresh from 1;
 * *head-to-head*: among the players still tied when it is applied, each table
   two of them shared counts +1 for the one who did better there (more points
   over that match's games; table points when the tournament ranks by them) and
@@ -32,7 +39,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -46,6 +53,7 @@ HALF_CENT = 0.005  # totals closer than this are equal
 RANK_BY_SCORE = "score"
 RANK_BY_TABLE_POINTS = "table_points"
 RANK_BY_AVERAGE = "average"
+RANK_BY_WINS = "wins"
 
 # The standings column that shows each ranking key: pages and prints put it
 # first after the player's name.
@@ -53,6 +61,7 @@ RANKING_COLUMNS: dict[str, str] = {
     RANK_BY_SCORE: "score",
     RANK_BY_TABLE_POINTS: "table_points",
     RANK_BY_AVERAGE: "average",
+    RANK_BY_WINS: "wins",
 }
 
 
@@ -62,9 +71,11 @@ COLUMN_LABELS: dict[str, str] = {
     "average": _("Average"),
     "games": _("Games"),
     "wins": _("Wins"),
-    "rack_total": _("Rack total"),
+    # Read as what it is: points still on the players' racks (lower is better).
+    "rack_total": _("Points left on racks"),
     "table_points": _("Table points"),
-    "adjustments": _("Adjustments"),
+    # Added or deducted by the organiser (penalties, bonuses, byes), never corrections of games.
+    "adjustments": _("Bonuses and penalties"),
 }
 
 
@@ -84,6 +95,8 @@ TIE_BREAK_NAMES: tuple[str, ...] = (
     "average",
     "opponents_average",
     "head_to_head",
+    "best_game",
+    "countback",
 )
 TIE_BREAKS_DEFAULT: tuple[str, ...] = ("wins", "table_points", "rack_total")
 
@@ -130,6 +143,11 @@ class StandingRow:
     # Ranked by average but short of the tournament's minimum number of games:
     # listed after everyone who reached it.
     below_min_games: bool = False
+    # The entry's category ("" = none).
+    category: str = ""
+    # Every game score (score plus bonus), best first; filled only when a
+    # tie-break needs them (``GAME_SCORE_TIE_BREAKS``).
+    game_scores: tuple[Decimal, ...] = ()
 
     @property
     def score(self) -> Decimal:
@@ -156,10 +174,16 @@ TIE_BREAKS: dict[str, RowKey] = {
     "games": lambda r: r.games,
     "average": lambda r: r.average,
     "opponents_average": lambda r: r.tie_values.get("opponents_average", ZERO),
+    # No game ranks after any game, however bad: hence the flag first.
+    "best_game": lambda r: (True, r.game_scores[0]) if r.game_scores else (False, ZERO),
+    # Tuples compare item by item and a shorter equal prefix is smaller.
+    "countback": lambda r: r.game_scores,
 }
 HEAD_TO_HEAD = "head_to_head"
 # Tie-breaks that need meetings (per-match sums instead of per-player ones).
 MEETING_TIE_BREAKS = frozenset({HEAD_TO_HEAD, "opponents_average"})
+# Tie-breaks that need every game score of each player.
+GAME_SCORE_TIE_BREAKS = frozenset({"best_game", "countback"})
 
 # A tie-break by name, or a key of the caller's (a stage's seeds).
 TieBreak = str | RowKey
@@ -173,6 +197,8 @@ def primary_key(*, ranking: str, min_games: int) -> RowKey:
         # Players below the minimum number of games rank after everyone who
         # reached it, then by average.
         return lambda r: (r.games >= min_games, r.average)
+    if ranking == RANK_BY_WINS:
+        return lambda r: r.wins
     return lambda r: r.score
 
 
@@ -282,3 +308,16 @@ def ranks_shift(rows: list[StandingRow], *, offset: int) -> None:
         old = row.rank
         row.rank = rows[index - 1].rank if old == previous else offset + index + 1
         previous = old
+
+
+def category_rows(rows: Sequence[StandingRow], *, category: str) -> list[StandingRow]:
+    """The rows of one category, in their order, ranked afresh from 1 (copies:
+    the shared rows keep their overall ranks)."""
+    chosen = [replace(r) for r in rows if r.category == category]
+    ranks_shift(chosen, offset=0)
+    return chosen
+
+
+def categories_of(rows: Sequence[StandingRow]) -> list[str]:
+    """The categories the rows carry, each once, sorted; "" (none) left out."""
+    return sorted({r.category for r in rows if r.category}, key=str.casefold)

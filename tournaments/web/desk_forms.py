@@ -20,6 +20,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring import rules
 from scoring.errors import UserError
 
 from ..access import clubs_visible_q
@@ -131,4 +132,5 @@ def players_section(
             players_found(tournament=tournament, query=query, user=request.user) if query else None
         ),
         "entries_form": EntriesAddForm(players=pool) if 0 < len(pool) <= POOL_LISTED else None,
+        "category_max": rules.CATEGORY_MAX_LENGTH,
     }

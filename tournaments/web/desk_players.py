@@ -8,7 +8,8 @@ qualifying round that has no results yet) or existing ones found by a search;
 be imported, with its problems) and imports only when the organiser
 *confirms* the same text; any problem imports nothing. *Check in*, *check
 out* and *withdraw* change an entry's status; a withdrawal is asked for on a
-confirmation page first.
+confirmation page first. An entry's *category* (``U14``; blank = none) is set
+from its row of the players list, finished tournaments too (it changes no result).
 
 Each action is a POST that runs one service and comes back to the desk
 (POST-redirect-GET) with a message; a refused form is drawn again with the
@@ -20,14 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.html import format_html
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
+from scoring import rules
 from scoring.errors import UserError
 
 from ..models import Entry, Round, Tournament
@@ -211,4 +214,41 @@ def players_import_confirm(request: HttpRequest, tournament: Tournament) -> Http
         )
         % {"count": listed, "new": len(result.created)},
     )
+    return HttpResponseRedirect(_organise_url(tournament))
+
+
+class EntryCategoryForm(forms.Form):
+    """One entry's category, as the players list sends it (blank = none)."""
+
+    category = forms.CharField(
+        label=gettext_lazy("Category"), required=False, max_length=rules.CATEGORY_MAX_LENGTH
+    )
+
+
+@desk_action
+@organiser_required
+def entry_category(request: HttpRequest, tournament: Tournament, player_id: int) -> HttpResponse:
+    """Set one entry's category (a row's own small form: its refusal comes back as a message)."""
+    entry = _entry_of(tournament, player_id)
+    form = EntryCategoryForm(request.POST)
+    if not form.is_valid():
+        for error in form.errors.get("category", []):
+            messages.error(request, f"{entry.player.name}: {error}")
+        return HttpResponseRedirect(_organise_url(tournament))
+
+    def act() -> str:
+        (changed,) = entry_services.entries_category_set(
+            tournament=tournament,
+            player_ids=[player_id],
+            category=form.cleaned_data["category"],
+            user=request.user,
+        )
+        if changed.category:
+            return gettext("%(player)s is in the category %(category)s.") % {
+                "player": entry.player.name,
+                "category": changed.category,
+            }
+        return gettext("%(player)s is in no category.") % {"player": entry.player.name}
+
+    _service_run(request, act)
     return HttpResponseRedirect(_organise_url(tournament))

@@ -112,7 +112,8 @@ def _offer(request: HttpRequest, view: MatchView) -> tuple[Offer | None, list[Ga
             else:
                 return Offer(game.number, second=True), waiting
     taken = {game.number for game, _racks in view.games}
-    free = sorted(set(range(1, view.planned + 1)) - taken)
+    # A decided final (played to N wins) offers no further game.
+    free = [] if view.decided else sorted(set(range(1, view.planned + 1)) - taken)
     return (Offer(free[0], second=False) if free else None), waiting
 
 

@@ -21,6 +21,7 @@ Vocabulary:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -34,7 +35,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from ..access import game_racks_withheld, tournament_organiser
-from ..models import Game, Match, Rack, Seat, Tournament
+from ..models import Game, Match, Rack, Round, Seat, Tournament
 from ..selectors import tournaments_visible
 
 P = ParamSpec("P")
@@ -99,8 +100,33 @@ class MatchView:
         return self.match.round.games_per_match
 
     @property
+    def first_to(self) -> int:
+        """N when this match is a final played until a player has won N games, else 0."""
+        round_ = self.match.round
+        return round_.tournament.final_first_to if round_.stage == Round.Stage.FINAL else 0
+
+    @property
+    def decided_by(self) -> str:
+        """A final played to N wins: the name of the player who has them ("" until then)."""
+        if not self.first_to:
+            return ""
+        wins = Counter(
+            rack.player_id
+            for _game, racks in self.games
+            for rack in racks
+            if rack is not None and rack.winner
+        )
+        won = [pid for pid, n in wins.most_common(1) if n >= self.first_to]
+        return next((s.player.name for s in self.seats if won and s.player_id == won[0]), "")
+
+    @property
+    def decided(self) -> bool:
+        """A final played to N wins where a player has them: no further game is played."""
+        return bool(self.decided_by)
+
+    @property
     def complete(self) -> bool:
-        return len(self.games) >= self.planned
+        return len(self.games) >= self.planned or self.decided
 
     @property
     def unconfirmed_shown(self) -> bool:
@@ -135,7 +161,7 @@ def match_view(match: Match, *, withhold: bool = False) -> MatchView:
         racks = [by_player.get(s.player_id) for s in seats]
         for i, rack in enumerate(racks):
             if rack is not None:
-                totals[i] += rack.score
+                totals[i] += rack.score + rack.bonus  # a total counts the bonuses too
         games.append((game, racks))
     return MatchView(
         match=match, seats=seats, games=games, totals=totals, withheld=frozenset(withheld)

@@ -27,10 +27,13 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
+from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.generic import TemplateView
 from django_tables2 import SingleTableMixin
 from django_tables2.export.views import ExportMixin
+
+from scoring import rules
 
 from ..caching import tournament_version
 from ..models import Round, Tournament
@@ -41,7 +44,7 @@ from ..selectors import (
     tournaments_visible,
 )
 from ..standings.queries import final_places_for, standings_shared
-from ..standings.ranking import StandingRow
+from ..standings.ranking import StandingRow, categories_of, category_rows
 from ..standings.unconfirmed import Unconfirmed, unconfirmed_of
 from .pages import can_organise, tournament_shown
 from .public_cache import body_cached, query_mark, round_boxes, view_cached
@@ -201,7 +204,10 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         self.tournament = tournament_shown(request, kwargs["slug"])
-        self.export_name = f"{self.tournament.slug}-standings"
+        category = slugify(request.GET.get("category", "").strip())
+        self.export_name = f"{self.tournament.slug}-standings" + (
+            f"-{category}" if category else ""
+        )
         self._rows: list[StandingRow] | None = None
         self._waiting: Unconfirmed | None = None
         # Read once for the cached body's key and the standings rows'.
@@ -241,7 +247,13 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
         # Asked for twice when exporting (page context, then the export).
         if self._rows is None:
             self._rows = standings_shared(tournament=self.tournament, version=self.version)
-        return list(self._rows)
+        category = self._category()
+        # One category: its players ranked from 1; one nobody carries: no rows.
+        return category_rows(self._rows, category=category) if category else list(self._rows)
+
+    def _category(self) -> str:
+        """``?category=``, trimmed as entries store it ("" = everyone)."""
+        return self.request.GET.get("category", "").strip()[: rules.CATEGORY_MAX_LENGTH]
 
     def get_table_kwargs(self) -> dict[str, Any]:
         # The page leads with the ranking's column; the exports keep fixed columns.
@@ -266,4 +278,7 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
         context["finished"] = self.tournament.status == Tournament.Status.FINISHED
         context["export_formats"] = StandingsExport.ALLOWED
         context["unconfirmed"] = self._unconfirmed()
+        self.get_table_data()  # the rows, read once
+        context["categories"] = categories_of(self._rows or [])
+        context["category"] = self._category()
         return context

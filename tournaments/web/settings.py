@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 
 from scoring.errors import UserError
 
+from ..formats import FORMATS, format_tournament
 from ..models import Tournament
 from ..services import tournaments as tournament_services
 from .pages import LOGIN_URL, desk_action, organiser_required
@@ -37,7 +38,12 @@ def _form_page(
     return render(
         request,
         "tournaments/tournament_form.html",
-        {"form": form, "tournament": tournament},
+        {
+            "form": form,
+            "tournament": tournament,
+            "formats": FORMATS.values() if tournament is None else (),
+            "format_chosen": form["format"].value() or "",
+        },
         status=status,
     )
 
@@ -45,9 +51,11 @@ def _form_page(
 @login_required(login_url=LOGIN_URL)
 def tournament_new(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
-        return _form_page(
-            request, TournamentForm(initial=TournamentForm.initial_from(Tournament())), None
-        )
+        # ?format=<name> (the chooser above the form) starts from that format's settings.
+        name = request.GET.get("format", "")
+        initial = TournamentForm.initial_from(format_tournament(name=name))
+        initial["format"] = name if name in FORMATS else ""
+        return _form_page(request, TournamentForm(initial=initial), None)
     form = TournamentForm(request.POST)
     if form.is_valid():
         try:

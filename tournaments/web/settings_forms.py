@@ -2,7 +2,9 @@
 ``/t/<slug>/edit/``, turned into the arguments of the tournament services.
 
 Vocabulary: the form's *sections* group its fields for the page (the event,
-the rules of scoring, the ranking, the plan, the organisers). Table points are
+the rules of scoring and their variants, the ranking, the plan, the stages,
+the hall, the results, the organisers; the variants', stages' and hall's
+inputs come from ``settings_variants``). Table points are
 three small inputs, one per table size (``table_points_2`` ... ``_4``), each a
 list of whole numbers such as "4 3 1 0"; tie-breaks are one ordered list of
 names; co-organisers one list of usernames. The form checks the shape (a
@@ -35,9 +37,17 @@ from ..fields import table_points_rules
 from ..models import Club, Tournament
 from ..services.tournaments import PLAN_BOUNDS
 from ..standings.ranking import TIE_BREAK_NAMES, tie_breaks_check
+from .settings_variants import HALL_FIELDS, STAGE_FIELDS, VARIANT_FIELDS, VariantFields
 
 TABLE_SIZES = (2, 3, 4)
-SCORING_FIELDS = ("joker_penalty", "pool_tie", "table_points_2", "table_points_3", "table_points_4")
+SCORING_FIELDS = (
+    "joker_penalty",
+    "pool_tie",
+    "table_points_2",
+    "table_points_3",
+    "table_points_4",
+    *VARIANT_FIELDS,
+)
 _SPLIT = re.compile(r"[\s,;]+")
 
 
@@ -72,10 +82,13 @@ class Section:
     fields: list[BoundField]
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(VariantFields):
     """A tournament's settings; ``settings()`` gives them as service arguments."""
 
     name = forms.CharField(label=_("Name"), max_length=160)
+    # The format chosen above the form on /t/new/ (its settings are the form's
+    # initial values); carried hidden so the new tournament remembers it.
+    format = forms.CharField(max_length=32, required=False, widget=forms.HiddenInput)
     date = forms.DateField(
         label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
@@ -172,16 +185,6 @@ class TournamentForm(forms.Form):
         widget=forms.TextInput(attrs={"class": "num", "inputmode": "decimal"}),
         help_text=_("What a player left without a table scores for the round."),
     )
-    semifinal_players = forms.IntegerField(
-        label=_("Players in the semi-finals"),
-        min_value=0,
-        max_value=rules.SEMIFINAL_PLAYERS_MAX,
-        widget=_number(),
-        help_text=_("0 for none; otherwise the best of the qualifying, in tables of 4."),
-    )
-    final_carry_over = forms.BooleanField(
-        label=_("Carry qualifying points into the final"), required=False
-    )
 
     confirmation = forms.ChoiceField(
         label=_("Confirmation of results"),
@@ -218,19 +221,11 @@ class TournamentForm(forms.Form):
             _("Scoring"),
             ("joker_penalty", "pool_tie", "table_points_2", "table_points_3", "table_points_4"),
         ),
+        (_("Scoring variants"), VARIANT_FIELDS),
         (_("Ranking"), ("ranking", "tie_breaks", "min_games")),
-        (
-            _("Plan"),
-            (
-                "rounds",
-                "games_per_round",
-                "seating",
-                "max_table_size",
-                "bye_score",
-                "semifinal_players",
-                "final_carry_over",
-            ),
-        ),
+        (_("Plan"), ("rounds", "games_per_round", "seating", "max_table_size", "bye_score")),
+        (_("Stages"), STAGE_FIELDS),
+        (_("The hall"), HALL_FIELDS),
         (_("Results"), ("confirmation", "standings_unconfirmed")),
         (_("Organisers"), ("co_organisers",)),
     )
@@ -327,6 +322,8 @@ class TournamentForm(forms.Form):
         """The settings typed, as the services take them; call after ``is_valid()``."""
         data = dict(self.cleaned_data)
         data["table_points"] = {str(s): data.pop(f"table_points_{s}") for s in TABLE_SIZES}
+        if not data.get("format"):
+            data.pop("format", None)  # editing never changes where a tournament started
         return data
 
     def user_error_add(self, error: UserError) -> None:

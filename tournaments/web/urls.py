@@ -13,16 +13,22 @@ from . import (
     desk_players,
     desk_results,
     desk_trust,
+    hall,
     match,
+    offline,
     organise,
+    player,
     public,
     settings,
+    timer,
 )
 
 app_name = "web"
 urlpatterns: list[URLPattern] = [
     path("", public.home, name="home"),
     path("calculator/", scoring_web.calculator, name="calculator"),
+    path("timer/", timer.timer, name="timer"),
+    path("p/<id:player_id>/", player.player_detail, name="player"),
     path("t/new/", settings.tournament_new, name="tournament-new"),  # before <slug>
     path("t/new/restore/", desk_backup.tournament_restore, name="tournament-restore"),
     path("t/<slug:slug>/", public.tournament_detail, name="tournament"),
@@ -31,6 +37,9 @@ urlpatterns: list[URLPattern] = [
     path("t/<slug:slug>/reopen/", settings.tournament_reopen, name="tournament-reopen"),
     path("t/<slug:slug>/rounds/<id:number>/", public.round_detail, name="round"),
     path("t/<slug:slug>/standings/", public.StandingsView.as_view(), name="standings"),
+    path("t/<slug:slug>/screen/", hall.screen, name="screen"),
+    path("t/<slug:slug>/screen/state/", hall.screen_state, name="screen-state"),
+    path("t/<slug:slug>/tables/", hall.tables, name="tables"),
     path("t/<slug:slug>/organise/", organise.organise, name="organise"),
     path("t/<slug:slug>/organise/backup/", desk_backup.tournament_backup, name="desk-backup"),
     path("t/<slug:slug>/organise/seat/", organise.round_seat, name="round-seat"),
@@ -43,6 +52,15 @@ urlpatterns: list[URLPattern] = [
         "t/<slug:slug>/organise/rounds/<id:number>/swap/",
         organise.players_swap,
         name="players-swap",
+    ),
+    *(
+        path(
+            f"t/<slug:slug>/organise/rounds/<id:number>/clock/{action}/",
+            hall.round_clock_post,
+            {"action": action},
+            name=f"round-clock-{action}",
+        )
+        for action in hall.CLOCK_ACTIONS
     ),
     path("t/<slug:slug>/organise/entries/", desk_players.entries_add, name="entries-add"),
     path("t/<slug:slug>/organise/players/new/", desk_players.player_add, name="player-add"),
@@ -66,6 +84,11 @@ urlpatterns: list[URLPattern] = [
         desk_players.entry_status,
         {"action": "withdraw"},
         name="entry-withdraw",
+    ),
+    path(
+        "t/<slug:slug>/organise/players/<id:player_id>/category/",
+        desk_players.entry_category,
+        name="entry-category",
     ),
     path(
         "t/<slug:slug>/organise/players/<id:player_id>/check-in/",
@@ -119,6 +142,12 @@ urlpatterns: list[URLPattern] = [
     path("t/<slug:slug>/organise/audit/", desk_audit.audit, name="desk-audit"),
     path("m/<str:token>/", match.match_entry, name="match"),
     path("m/<str:token>/correct/", match.match_correct, name="match-correct"),
+    path("m/<str:token>/timer/", timer.match_timer, name="match-timer"),
+    path(
+        "m/<str:token>/manifest.webmanifest",
+        offline.match_manifest,
+        name="match-manifest",
+    ),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(redirect_authenticated_user=True),

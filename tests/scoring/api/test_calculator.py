@@ -33,10 +33,10 @@ def test_the_design_example_scores_as_documented(anon):
         "ending": "rummikub",
         "winners": ["Anna"],
         "scores": [
-            {"player": "Anna", "rack_value": 0, "score": 54},
-            {"player": "Ben", "rack_value": 35, "score": -35},
-            {"player": "Cleo", "rack_value": 16, "score": -16},
-            {"player": "Dan", "rack_value": 3, "score": -3},
+            {"player": "Anna", "rack_value": 0, "score": 54, "bonus": 0},
+            {"player": "Ben", "rack_value": 35, "score": -35, "bonus": 0},
+            {"player": "Cleo", "rack_value": 16, "score": -16, "bonus": 0},
+            {"player": "Dan", "rack_value": 3, "score": -3, "bonus": 0},
         ],
     }
     assert not Game.objects.exists()
@@ -71,7 +71,7 @@ def test_rules_change_the_scores(anon):
     dutch = anon.post(
         URL, {"rules": {"joker_penalty": 25}, "ending": "rummikub", "racks": racks}, format="json"
     )
-    assert dutch.json()["scores"][0] == {"player": "A", "rack_value": 0, "score": 25}
+    assert dutch.json()["scores"][0] == {"player": "A", "rack_value": 0, "score": 25, "bonus": 0}
     tie = anon.post(
         URL,
         {

@@ -250,3 +250,18 @@ def test_patching_an_entry_without_a_status_changes_nothing(as_user):
     response = client.patch(path, {}, format="json")
     assert response.status_code == 200
     assert response.json()["status"] == "active"
+
+
+@pytest.mark.django_db
+def test_the_api_answers_in_the_language_the_client_asks_for(client) -> None:
+    body = {
+        "ending": "rummikub",
+        "racks": [{"player": "A", "tiles": ""}, {"player": "B", "tiles": "R14"}],
+    }
+    asked = client.post(
+        "/api/v1/score/", body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="de"
+    )
+    plain = client.post("/api/v1/score/", body, content_type="application/json")
+    assert asked.status_code == plain.status_code == 400
+    assert asked["Content-Language"] == "de" and plain["Content-Language"] == "en"
+    assert asked.json() != plain.json()  # the same refusal, in German

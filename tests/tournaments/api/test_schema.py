@@ -85,9 +85,9 @@ def test_the_match_token_and_enums_are_described(schema):
     assert {"matchToken": []} in record["security"]
     assert {"matchToken": []} not in schema["paths"]["/api/v1/tournaments/"]["post"]["security"]
     enums = schema["components"]["schemas"]
-    assert enums["EndingEnum"]["enum"] == ["rummikub", "pool_exhausted"]
+    assert enums["EndingEnum"]["enum"] == ["rummikub", "pool_exhausted", "time_up"]
     assert enums["SeatingEnum"]["enum"] == ["random", "swiss", "balanced", "manual"]
-    assert set(enums["PoolTieEnum"]["enum"]) == {"share", "fewest_tiles"}
+    assert set(enums["PoolTieEnum"]["enum"]) == {"share", "fewest_tiles", "draw"}
     assert enums["RankingEnum"]["enum"][:2] == ["score", "table_points"]
     score = enums["PlayerScore"]["properties"]["score"]
     assert score["type"] == "number"

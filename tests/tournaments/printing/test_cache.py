@@ -28,9 +28,9 @@ def drawn(monkeypatch) -> list[str]:
     for name in ("standings_document", "report_document"):
         real = getattr(documents, name)
 
-        def counting(*, tournament, _real=real, _name=name):
+        def counting(*, tournament, _real=real, _name=name, **kwargs):
             calls.append(_name)
-            return _real(tournament=tournament)
+            return _real(tournament=tournament, **kwargs)
 
         monkeypatch.setattr(files, name, counting)
     return calls
@@ -97,7 +97,7 @@ def test_the_key_holds_the_language_and_paper():
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(files, "tournament_key", spy)
         files.standings_pdf(tournament=t)
-    assert keys[0]["what"] == "standings.pdf" and keys[0]["parts"] == ("da", "Letter")
+    assert keys[0]["what"] == "standings.pdf" and keys[0]["parts"] == ("da", "Letter", "")
 
 
 def test_score_sheets_are_cached_by_the_sites_address(monkeypatch):

@@ -29,6 +29,7 @@ from tests.factories import (
     seated_ids,
     tournament_entered,
 )
+from tests.tournaments.services.clock_support import clock_call, clock_ready, clock_running
 from tests.tournaments.services.support import first_entered, tables_swapped
 from tournaments.models import AuditEvent, Club, Game, Match, Player, Round, Tournament
 from tournaments.services import (
@@ -62,7 +63,11 @@ NOT_AUDITED = {
     "games.game_audit": "writes a game's event for the game services",
     # reads
     "games.game_compute": "scores a game without storing it",
-    "games.match_seats": "a read",
+    "entries.category_clean": "checks a category, stores nothing",
+    "game_scoring.match_seats": "a read",
+    "game_scoring.game_score_ahead": "scores a game before its transaction, stores nothing",
+    "game_scoring.game_scored": "scores a game without storing it",
+    "game_scoring.game_scored_now": "scores a game inside its transaction, stores nothing",
     "games.game_racks_entered": "a read",
     "games.game_snapshot": "a read",
     "games.game_state_new": "a read",
@@ -188,6 +193,12 @@ WRITES: dict[str, Write] = {
         lambda t, u, _: entries.entry_activate(tournament=t, player_id=first_entered(t), user=u),
         prepare=lambda t: entries.entry_check_out(tournament=t, player_id=first_entered(t)),
     ),
+    "entries.entries_category_set": Write(
+        A.ENTRY_CHANGED,
+        lambda t, u, _: entries.entries_category_set(
+            tournament=t, player_ids=[first_entered(t)], category=" U14 ", user=u
+        ),
+    ),
     "entries.attendance_set": Write(
         A.ENTRY_CHANGED,
         lambda t, u, _: entries.attendance_set(tournament=t, player_ids=[first_entered(t)], user=u),
@@ -299,6 +310,9 @@ WRITES: dict[str, Write] = {
         prepare=lambda t: _match_of(_seated(t)),
         at_match=True,
     ),
+    "clock.round_clock_start": Write(A.SETTINGS_CHANGED, clock_call("start"), clock_ready),
+    "clock.round_clock_pause": Write(A.SETTINGS_CHANGED, clock_call("pause"), clock_running),
+    "clock.round_clock_reset": Write(A.SETTINGS_CHANGED, clock_call("reset"), clock_running),
 }
 
 

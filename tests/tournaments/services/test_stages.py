@@ -108,7 +108,7 @@ def test_final_without_semifinals_takes_the_qualifying_top_four():
 
 @pytest.mark.parametrize("carry_over", [False, True])
 def test_final_places_by_the_final_alone_or_with_points_carried_over(carry_over):
-    t, s = qualified(final_carry_over=carry_over)
+    t, s = qualified(carry_over="1" if carry_over else "0")
     semi = stages.stage_seat(tournament=t, stage="semifinal")
     table1, table2 = semi.matches.order_by("table")
     play_table(table1, s[0], {s[2]: 1, s[4]: 2, s[6]: 3})

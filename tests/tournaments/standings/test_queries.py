@@ -21,7 +21,12 @@ from tournaments.models import Entry, Tournament
 from tournaments.services import adjustments, entries, rounds, stages
 from tournaments.services.games import game_record
 from tournaments.standings.queries import final_places_for, stage_standings, standings_for
-from tournaments.standings.ranking import RANK_BY_AVERAGE, RANK_BY_SCORE, RANK_BY_TABLE_POINTS
+from tournaments.standings.ranking import (
+    RANK_BY_AVERAGE,
+    RANK_BY_SCORE,
+    RANK_BY_TABLE_POINTS,
+    RANK_BY_WINS,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -216,7 +221,13 @@ def played(tables: int, rounds_played: int, **kwargs) -> Tournament:
 @pytest.mark.parametrize("size", [(1, 1), (4, 3)])
 @pytest.mark.parametrize(
     ("tie_breaks", "queries"),
-    [(["wins", "rack_total"], 3), (["head_to_head", "opponents_average"], 3)],
+    [
+        (["wins", "rack_total"], 3),
+        (["head_to_head", "opponents_average"], 3),
+        # every game score, one query more
+        (["countback", "best_game"], 4),
+        (["head_to_head", "countback"], 4),
+    ],
 )
 def test_standings_run_a_fixed_number_of_queries(
     size, tie_breaks, queries, django_assert_num_queries
@@ -351,4 +362,5 @@ def test_standings_query_count_does_not_grow(tables, django_assert_num_queries):
 
 
 def test_the_ranking_knows_every_ranking_a_tournament_may_choose():
-    assert {RANK_BY_SCORE, RANK_BY_TABLE_POINTS, RANK_BY_AVERAGE} == set(Tournament.Ranking.values)
+    known = {RANK_BY_SCORE, RANK_BY_TABLE_POINTS, RANK_BY_AVERAGE, RANK_BY_WINS}
+    assert known == set(Tournament.Ranking.values)

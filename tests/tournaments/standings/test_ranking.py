@@ -17,6 +17,7 @@ from tournaments.standings.ranking import (
     RANK_BY_AVERAGE,
     RANK_BY_SCORE,
     RANK_BY_TABLE_POINTS,
+    RANK_BY_WINS,
     TIE_BREAK_NAMES,
     TIE_BREAKS,
     Meetings,
@@ -219,12 +220,15 @@ def tables(draw: st.DrawFn) -> list[StandingRow]:
             rack_total=draw(st.integers(0, 3)),
             table_points=Decimal(draw(st.integers(0, 4))),
             tie_values={"opponents_average": Decimal(draw(small))},
+            game_scores=tuple(
+                sorted((Decimal(v) for v in draw(st.lists(small, max_size=3))), reverse=True)
+            ),
         )
         for pid in ids
     ]
 
 
-rankings = st.sampled_from([RANK_BY_SCORE, RANK_BY_TABLE_POINTS, RANK_BY_AVERAGE])
+rankings = st.sampled_from([RANK_BY_SCORE, RANK_BY_TABLE_POINTS, RANK_BY_AVERAGE, RANK_BY_WINS])
 tie_break_lists = st.lists(st.sampled_from(KEYED), unique=True, max_size=4)
 
 

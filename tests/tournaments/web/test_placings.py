@@ -36,7 +36,8 @@ def _finished(**settings) -> Tournament:
 def _web_places(client: Client, t: Tournament) -> list[str]:
     page = client.get(f"/t/{t.slug}/").content.decode()
     section = page.split('id="places"', 1)[1].split("</section>", 1)[0]
-    return re.findall(r'<td class="name">(.*?)</td>', section)
+    # Each name links to the player's page.
+    return re.findall(r'<td class="name"><a href="/p/\d+/">(.*?)</a>', section)
 
 
 def _pdf_order(text: str, names: list[str]) -> list[str]:
@@ -45,7 +46,7 @@ def _pdf_order(text: str, names: list[str]) -> list[str]:
 
 @pytest.mark.parametrize("ranking", ["score", "table_points"])
 def test_finished_tournament_page_shows_the_report_pdfs_placings(client: Client, ranking) -> None:
-    t = _finished(ranking=ranking, final_carry_over=ranking == "score")
+    t = _finished(ranking=ranking, carry_over="1" if ranking == "score" else "0")
     client.force_login(t.owner)
 
     web = _web_places(client, t)
@@ -112,9 +113,9 @@ def test_pages_lead_with_the_ranking_column(client: Client, ranking: str, lead: 
         "Score",
         "Games",
         "Wins",
-        "Rack total",
+        "Points left on racks",
         "Table points",
-        "Adjustments",
+        "Bonuses and penalties",
         "Unconfirmed games",
     ]
 
@@ -131,9 +132,29 @@ def test_standings_page_lead_column_holds_the_ranking_values(client: Client) -> 
 @pytest.mark.parametrize(
     ("ranking", "order"),
     [
-        ("table_points", ["Table points", "Score", "Games", "Wins", "Rack total", "Adjustments"]),
-        ("average", ["Average", "Score", "Games", "Wins", "Rack total", "Table points"]),
-        ("score", ["Score", "Games", "Wins", "Rack total", "Table points", "Adjustments"]),
+        (
+            "table_points",
+            [
+                "Table points",
+                "Score",
+                "Games",
+                "Wins",
+                "Points left on racks",
+                "Bonuses and penalties",
+            ],
+        ),
+        ("average", ["Average", "Score", "Games", "Wins", "Points left on racks", "Table points"]),
+        (
+            "score",
+            [
+                "Score",
+                "Games",
+                "Wins",
+                "Points left on racks",
+                "Table points",
+                "Bonuses and penalties",
+            ],
+        ),
     ],
 )
 def test_pdfs_lead_with_the_ranking_column(ranking: str, order: list[str]) -> None:
@@ -172,7 +193,7 @@ def test_finished_pages_say_the_placings_decide_and_name_every_stage(client: Cli
 
 
 def test_carried_points_are_said_and_open_tournaments_say_nothing(client: Client) -> None:
-    t = _finished(ranking="score", final_carry_over=True)
+    t = _finished(ranking="score", carry_over="1")
     page = client.get(f"/t/{t.slug}/").content.decode()
     assert "Score counts the games of the stage that decided the place and of every round" in page
     Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.RUNNING)

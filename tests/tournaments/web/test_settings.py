@@ -38,6 +38,16 @@ def form_post(**changes: Any) -> dict[str, Any]:
         "max_table_size": "4",
         "bye_score": "0",
         "semifinal_players": "0",
+        "semifinal_games": "",
+        "final_games": "",
+        "final_first_to": "0",
+        "carry_over": "0",
+        "final_from": "semifinal_winners",
+        "loss_cap": "",
+        "winner_bonus": "0",
+        "runner_up_bonus": "0",
+        "turn_seconds": "60",
+        "round_minutes": "0",
         "confirmation": "none",
         "standings_unconfirmed": "include",
         "co_organisers": "",
@@ -92,7 +102,7 @@ def test_any_user_creates_a_tournament_and_lands_on_its_desk(client: Client) -> 
             public=None,
             table_points_4="5, 3, 1, 0",
             semifinal_players="8",
-            final_carry_over="on",
+            carry_over="1",
             co_organisers="ann",
         ),
     )
@@ -101,7 +111,7 @@ def test_any_user_creates_a_tournament_and_lands_on_its_desk(client: Client) -> 
     assert response["Location"] == f"/t/{t.slug}/organise/"
     assert (t.slug, t.owner, t.club, t.public) == ("spring-cup", user, club, False)
     assert t.table_points["4"] == [5, 3, 1, 0] and t.tie_breaks == ["wins", "table_points"]
-    assert (t.semifinal_players, t.final_carry_over) == (8, True)
+    assert (t.semifinal_players, t.carry_over) == (8, "1")
     assert list(t.co_organisers.all()) == [helper]
     desk = client.get(response["Location"]).content.decode()
     assert "Tournament “Spring Cup” created." in desk

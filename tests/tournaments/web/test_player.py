@@ -1,0 +1,171 @@
+"""The player's page ``/p/<id>/``: games in public tournaments only, running totals, links."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+import pytest
+from django.test import Client
+
+from tests.factories import AdjustmentFactory, PlayerFactory, UserFactory, match_seated
+from tests.tournaments.web.support import play, tournament_played
+from tournaments.models import Entry, Game, Rack
+
+pytestmark = pytest.mark.django_db
+
+
+def _parts(html: str) -> list[str]:
+    return re.findall(r'data-player-tournament="([^"]+)"', html)
+
+
+def _totals(html: str) -> list[str]:
+    return re.findall(r"data-player-total>([^<]+)<", html)
+
+
+def _signed(value: Decimal) -> str:
+    text = (
+        f"{value:.2f}".rstrip("0").rstrip(".") if value != value.to_integral() else str(int(value))
+    )
+    return ("+" if value > 0 else "") + text
+
+
+def test_running_totals_wins_and_tables(client: Client) -> None:
+    tournament = tournament_played(tables=2, rounds=2, games=3)
+    player = tournament.entries.first().player
+    racks = list(
+        Rack.objects.filter(player=player)
+        .select_related("game__match__round")
+        .order_by("game__match__round__number", "game__number")
+    )
+    assert len(racks) == 6
+    html = client.get(f"/p/{player.pk}/").content.decode()
+    assert _parts(html) == [tournament.slug]
+    running, expected = Decimal(0), []
+    for rack in racks:
+        running += rack.score + rack.bonus
+        expected.append(_signed(running))
+    assert re.findall(r"data-running>([^<]+)<", html) == expected
+    assert _totals(html) == [expected[-1]]
+    wins = sum(r.winner for r in racks)
+    assert f"data-player-wins>{wins}<" in html
+    # The tables played: each round's table, linked, and the opponents' pages.
+    for rack in racks[::3]:
+        match = rack.game.match
+        assert f"Round {match.round.number}, table {match.table}" in html
+        for seat in match.seats.exclude(player=player):
+            assert f'href="/p/{seat.player_id}/"' in html
+
+
+def test_adjustments_count_in_the_total(client: Client) -> None:
+    match = match_seated(players=2)
+    play(match, games=1)
+    player = match.seats.get(position=1).player
+    AdjustmentFactory(tournament=match.round.tournament, player=player, points=-7)
+    score = Rack.objects.get(player=player).score
+    html = client.get(f"/p/{player.pk}/").content.decode()
+    assert _totals(html) == [_signed(score - 7)]
+    assert "Organiser&#x27;s bonuses and penalties" in html or "bonuses and penalties" in html
+
+
+def test_private_tournaments_never_show_even_to_their_organisers(client: Client) -> None:
+    public = match_seated(players=2)
+    play(public, games=1)
+    player = public.seats.get(position=1).player
+    private = match_seated(players=2, public=False)
+    private.seats.filter(position=1).update(player=player)
+    Entry.objects.create(tournament=private.round.tournament, player=player)
+    play(private, games=2)
+    for user in (None, private.round.tournament.owner, UserFactory(is_staff=True)):
+        if user is not None:
+            client.force_login(user)
+        html = client.get(f"/p/{player.pk}/").content.decode()
+        assert _parts(html) == [public.round.tournament.slug]
+        assert private.round.tournament.name not in html
+
+
+@pytest.mark.parametrize(
+    ("who", "status"),
+    [("anonymous", 404), ("other", 404), ("owner", 200), ("co", 200), ("staff", 200)],
+)
+def test_a_player_of_private_tournaments_only(client: Client, who: str, status: int) -> None:
+    match = match_seated(players=2, public=False)
+    play(match, games=1)
+    tournament = match.round.tournament
+    player = match.seats.get(position=1).player
+    users = {
+        "other": UserFactory(),
+        "owner": tournament.owner,
+        "co": UserFactory(),
+        "staff": UserFactory(is_staff=True),
+    }
+    tournament.co_organisers.add(users["co"])
+    if who in users:
+        client.force_login(users[who])
+    response = client.get(f"/p/{player.pk}/")
+    assert response.status_code == status
+    if status == 200:
+        html = response.content.decode()
+        assert _parts(html) == []
+        assert "No games in public tournaments yet." in html
+
+
+def test_an_entered_player_without_games_yet(client: Client) -> None:
+    match = match_seated(players=2)
+    response = client.get(f"/p/{match.seats.first().player_id}/")
+    assert response.status_code == 200
+    assert "No games in public tournaments yet." in response.content.decode()
+
+
+@pytest.mark.parametrize("player_id", ["999999", "9223372036854775807"])
+def test_unknown_player_is_404(client: Client, player_id: str) -> None:
+    PlayerFactory()
+    assert client.get(f"/p/{player_id}/").status_code == 404
+
+
+def test_a_player_nobody_entered_is_404(client: Client) -> None:
+    assert client.get(f"/p/{PlayerFactory().pk}/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("confirmation", "unconfirmed", "shown"),
+    [
+        ("none", "include", 2),
+        ("organiser", "include", 2),
+        ("organiser", "exclude", 1),
+        ("double_entry", "include", 1),
+    ],
+)
+def test_games_the_public_pages_leave_out_stay_out(
+    client: Client, confirmation: str, unconfirmed: str, shown: int
+) -> None:
+    match = match_seated(players=2, confirmation=confirmation, standings_unconfirmed=unconfirmed)
+    play(match, games=2)
+    Game.objects.filter(match=match).update(state=Game.State.CONFIRMED)
+    Game.objects.filter(match=match, number=2).update(state=Game.State.ENTERED)
+    html = client.get(f"/p/{match.seats.first().player_id}/").content.decode()
+    assert len(re.findall(r"data-running>", html)) == shown
+
+
+def test_queries_are_planned(client: Client, django_assert_num_queries) -> None:
+    tournament = tournament_played(tables=3, rounds=3, games=2)
+    player = tournament.entries.first().player
+    AdjustmentFactory(tournament=tournament, player=player)
+    other = match_seated(players=3)
+    other.seats.filter(position=1).update(player=player)
+    Entry.objects.create(tournament=other.round.tournament, player=player)
+    play(other, games=4)
+    # The player, the racks, the seats of those tables, the adjustments.
+    with django_assert_num_queries(4):
+        response = client.get(f"/p/{player.pk}/")
+    assert len(_parts(response.content.decode())) == 2
+
+
+def test_standings_round_pages_and_tournament_page_link_the_players(client: Client) -> None:
+    tournament = tournament_played(tables=1, rounds=1, games=1)
+    player = tournament.entries.first().player
+    link = f'href="/p/{player.pk}/"'
+    assert link in client.get(f"/t/{tournament.slug}/standings/").content.decode()
+    assert link in client.get(f"/t/{tournament.slug}/").content.decode()
+    assert link in client.get(f"/t/{tournament.slug}/rounds/1/").content.decode()
+    assert f'href="/de/p/{player.pk}/"' in client.get(f"/de/t/{tournament.slug}/").content.decode()

@@ -1,0 +1,117 @@
+"""The tournament serializer's own fields: table points, tie-breaks, the share
+of points carried into a stage, and users by username.
+
+Vocabulary: *table points* are an object mapping a table size (2, 3, 4) to its
+points per place; *tie-breaks* an ordered list of names; the *carry-over* a
+number, 0, 0.5 or 1, stored as the text of its choice. Each field checks the
+type; the tournament services judge the values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from scoring import rules
+from scoring.api.fields import EngineChoiceField
+from tournaments.standings.ranking import TIE_BREAK_NAMES
+
+TABLE_SIZES = (2, 3, 4)
+
+
+_TABLE_POINTS_SCHEMA = {
+    "type": "object",
+    "description": (
+        "Points per place, first place first, for tables of 2, 3 and 4 players; tied places "
+        "share. Sizes left out are unchanged."
+    ),
+    "properties": {
+        str(size): {
+            "type": "array",
+            "items": {"type": "integer", "minimum": 0, "maximum": rules.TABLE_POINTS_MAX},
+            "minItems": size,
+            "maxItems": size,
+        }
+        for size in TABLE_SIZES
+    },
+    "additionalProperties": False,
+    "example": {"2": [4, 0], "3": [4, 2, 0], "4": [4, 3, 1, 0]},
+}
+
+
+@extend_schema_field(_TABLE_POINTS_SCHEMA)
+class TablePointsField(serializers.Field):
+    """``{"2": [4, 0], "3": [4, 2, 0], "4": [4, 3, 1, 0]}``; sizes left out keep their points."""
+
+    default_error_messages = {
+        "not_a_map": _("Give an object mapping a table size (2, 3 or 4) to its points."),
+    }
+
+    def to_representation(self, value: dict[str, list[int]]) -> dict[str, list[int]]:
+        return value
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, Mapping):
+            self.fail("not_a_map")
+        return dict(data)  # the service merges it with the current points and judges it
+
+
+class TieBreaksField(serializers.ListField):
+    """The tie-breaks in order, as a list (the service judges them)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(child=EngineChoiceField(choices=TIE_BREAK_NAMES), **kwargs)
+
+    def to_representation(self, data: Any) -> list[str]:
+        return list(data)
+
+
+# The share of the points carried into a stage, as JSON numbers; stored as text.
+_CARRY_OVER = {Decimal(v): v for v in rules.CARRY_OVER_CHOICES}
+
+
+@extend_schema_field(
+    {
+        "type": "number",
+        "enum": [float(v) if "." in v else int(v) for v in rules.CARRY_OVER_CHOICES],
+        "description": (
+            "What share of their points before a stage the players take into it: 0 (none), "
+            "0.5 (half, rounded up to a whole point) or 1 (all)."
+        ),
+    }
+)
+class CarryOverField(serializers.Field):
+    """``0``, ``0.5`` or ``1``: the stored ``"0"`` / ``"0.5"`` / ``"1"`` as a number."""
+
+    default_error_messages = {
+        "invalid": _("Give 0, 0.5 or 1: the share of the points carried into a stage."),
+    }
+
+    def to_representation(self, value: str) -> int | float:
+        return float(value) if "." in value else int(value)
+
+    def to_internal_value(self, data: Any) -> str:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            self.fail("invalid")
+        try:
+            return _CARRY_OVER[Decimal(str(data))]
+        except (KeyError, ArithmeticError):
+            self.fail("invalid")
+
+
+class UsernameField(serializers.SlugRelatedField):
+    """A user by username."""
+
+    default_error_messages = {
+        "does_not_exist": _("There is no user “{value}”."),
+        "invalid": _("Give a username."),
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(slug_field="username", queryset=get_user_model().objects.all(), **kwargs)

@@ -1,0 +1,215 @@
+"""The hall's pages: the projector screen, find my table, and the desk's round clock.
+
+Vocabulary: the *screen* (``/t/<slug>/screen/``) is a page of its own layout
+(no site menu) made for a projector: a *slide* at a time, each a page of the
+standings (``SCREEN_ROWS`` rows, by the tournament's ranking) or of the
+current round's tables (``SCREEN_TABLES`` tables: players in seat order with
+their totals so far), cycling every ``SLIDE_SECONDS``. Its *head* names the
+round and shows the round clock once the organiser has started it. The
+slides are built once per tournament version (``public_cache``); the clock
+is read on every request. With JavaScript the page cycles itself, counts the
+clock down and asks ``/screen/state/`` every few seconds for the version
+(and the clock), fetching the page again only when the version moved;
+without it, the page refreshes itself onto the next slide (``?slide=``).
+*Find my table* (``/t/<slug>/tables/``) lists every active player A to Z
+with their table and seat in the current round, narrowed by ``?q=``, printed
+``TABLES_PER_PAGE`` players a sheet. The desk's clock buttons post to
+``round_clock_post``, which runs ``services.clock``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop
+
+from scoring.errors import UserError
+
+from ..caching import tournament_version
+from ..hall import places_found, player_places, round_clock_of, round_current
+from ..models import Match, Round, Tournament
+from ..round_clock import ClockState
+from ..selectors import rounds_for
+from ..services import clock as clock_services
+from ..standings.queries import standings_shared
+from .pages import can_organise, desk_action, match_view, organiser_required, tournament_shown
+from .public_cache import view_cached
+from .tables import number_text, standings_cells
+
+T = TypeVar("T")
+SCREEN_ROWS = 12
+SCREEN_TABLES = 6
+SLIDE_SECONDS = 12
+# How often the screen asks whether anything changed.
+POLL_SECONDS = 5
+TABLES_PER_PAGE = 100
+SEARCH_MAX = 120
+SCREEN_COLUMNS = ("score", "games", "wins")
+
+
+def _pages(items: Sequence[T], size: int) -> list[Sequence[T]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+def _slides(tournament: Tournament, round_: Round | None, version: int) -> list[str]:
+    """Every slide's HTML: the standings' pages, then the current round's tables'."""
+    rows = standings_shared(tournament=tournament, version=version)
+    cells = standings_cells(rows, ranking=tournament.ranking, columns=SCREEN_COLUMNS)
+    slides: list[str] = [
+        render_to_string(
+            "tournaments/screen/_standings.html",
+            {"labels": cells.labels, "rows": page},
+        )
+        for page in _pages(cells.rows, SCREEN_ROWS)
+    ]
+    if round_ is not None:
+        latest = list(rounds_for(tournament=tournament, numbers=[round_.number]))
+        matches = list(latest[0].matches.all()) if latest else []
+        slides += [
+            render_to_string(
+                "tournaments/screen/_tables.html",
+                {"round": round_, "tables": [_table_shown(m) for m in page]},
+            )
+            for page in _pages(matches, SCREEN_TABLES)
+        ]
+    return slides
+
+
+def _table_shown(match: Match) -> dict[str, Any]:
+    """A table as the screen shows it: its seats in order with their totals so far."""
+    # Racks waiting for a second entry stay hidden, as on every public page.
+    view = match_view(match, withhold=True)
+    return {
+        "table": match.table,
+        "done": len(view.games),
+        "planned": view.planned,
+        "seats": [
+            (seat.player.name, number_text(total, signed=True))
+            for seat, total in zip(view.seats, view.totals, strict=True)
+        ],
+    }
+
+
+def _slide_asked(request: HttpRequest, count: int) -> int:
+    """The slide the address asks for (1-based), wrapped into range."""
+    try:
+        asked = int(request.GET.get("slide", "1"))
+    except ValueError:
+        asked = 1
+    return (asked - 1) % count + 1 if count else 1
+
+
+def screen(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_shown(request, slug)
+    version = tournament_version(tournament=tournament)
+    round_ = round_current(tournament=tournament)
+    slides: list[str] = view_cached(
+        tournament=tournament,
+        page="screen",
+        view=(),
+        version=version,
+        build=lambda: _slides(tournament, round_, version),
+    )
+    current = _slide_asked(request, len(slides))
+    return render(
+        request,
+        "tournaments/screen/screen.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "clock": round_clock_of(tournament=tournament, round_=round_),
+            "slides": slides,
+            "current": current,
+            "next": current % len(slides) + 1 if slides else 1,
+            "version": version,
+            "slide_seconds": SLIDE_SECONDS,
+            "poll_seconds": POLL_SECONDS,
+            "tables_url": request.build_absolute_uri(
+                reverse("web:tables", kwargs={"slug": tournament.slug})
+            ),
+        },
+    )
+
+
+def _clock_json(clock: ClockState | None) -> dict[str, Any] | None:
+    if clock is None or not clock.shown:
+        return None
+    return {"state": clock.state, "remaining": clock.remaining, "text": clock.text}
+
+
+def screen_state(request: HttpRequest, slug: str) -> JsonResponse:
+    """What the screen polls: the tournament's version and the round clock."""
+    tournament = tournament_shown(request, slug)
+    round_ = round_current(tournament=tournament)
+    response = JsonResponse(
+        {
+            "version": tournament_version(tournament=tournament),
+            "clock": _clock_json(round_clock_of(tournament=tournament, round_=round_)),
+        }
+    )
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def tables(request: HttpRequest, slug: str) -> HttpResponse:
+    """Find my table: every active player with their table and seat in the current round."""
+    tournament = tournament_shown(request, slug)
+    search = request.GET.get("q", "")[:SEARCH_MAX]
+    round_ = round_current(tournament=tournament)
+    places = view_cached(
+        tournament=tournament,
+        page="tables",
+        view=(),
+        build=lambda: player_places(tournament=tournament, round_=round_),
+    )
+    found = places_found(places, search=search)
+    return render(
+        request,
+        "tournaments/tables.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "search": search,
+            "pages": _pages(found, TABLES_PER_PAGE),
+            "found": len(found),
+            "total": len(places),
+            "can_organise": can_organise(request, tournament),
+        },
+    )
+
+
+# Each desk button: the service it runs and what the desk says once it has.
+CLOCK_ACTIONS: dict[str, tuple[Callable[..., Round], str]] = {
+    "start": (clock_services.round_clock_start, gettext_noop("Round %(number)s: the clock runs.")),
+    "pause": (
+        clock_services.round_clock_pause,
+        gettext_noop("Round %(number)s: the clock is paused."),
+    ),
+    "reset": (
+        clock_services.round_clock_reset,
+        gettext_noop("Round %(number)s: the clock is reset."),
+    ),
+}
+
+
+@desk_action
+@organiser_required
+def round_clock_post(
+    request: HttpRequest, tournament: Tournament, number: int, action: str
+) -> HttpResponse:
+    """Start (or resume), pause or reset a round's clock; back to the desk."""
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    service, done = CLOCK_ACTIONS[action]
+    try:
+        service(round_=round_, user=request.user)
+    except UserError as error:
+        messages.error(request, error.render(gettext))
+    else:
+        messages.success(request, gettext(done) % {"number": number})
+    return HttpResponseRedirect(reverse("web:organise", kwargs={"slug": tournament.slug}))
