@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 
 class SheetPlayer(TypedDict):
@@ -32,6 +32,10 @@ class Sheet(TypedDict):
     players: list[SheetPlayer]
     games: int
     joker_penalty: int
+    # The event's variants, stated in the scoring reminder (left out: none).
+    loss_cap: NotRequired[int | None]
+    winner_bonus: NotRequired[int]
+    runner_up_bonus: NotRequired[int]
     url: str
     paper: str
 

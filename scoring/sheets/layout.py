@@ -100,7 +100,8 @@ def sheet_layout(*, paper: str, players: int, games: int) -> SheetLayout:
     page_w, page_h = PAPER_MM[paper]
     width, height = page_w - 2 * MARGIN_MM, page_h - 2 * MARGIN_MM
     name_h, label_h = 10.0, 6.0
-    signature_gap, signature_h, rules_gap, rules_h = 5.0, 14.0, 4.0, 16.0
+    # The rules reminder: 4 lines of the rulebook, 2 more for an event's cap and bonuses.
+    signature_gap, signature_h, rules_gap, rules_h = 5.0, 14.0, 4.0, 23.0
     footer_h = signature_gap + signature_h + rules_gap + rules_h
     room = height - HEADER_H - name_h - label_h - footer_h
     row_h = round(min(12.0, room / (games + 1)), 2)

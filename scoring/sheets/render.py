@@ -167,6 +167,7 @@ class StaticKey(NamedTuple):
     games: int
     language: str
     joker_penalty: int
+    variants: tuple[int | None, int, int]  # loss cap, winner's and runner-up's bonus
     entry_link: bool
     tournament: str
     round: int | None  # None: a blank pad sheet
@@ -181,6 +182,11 @@ def static_key(sheet: Sheet, *, language: str) -> StaticKey:
         games=sheet["games"],
         language=language,
         joker_penalty=sheet["joker_penalty"],
+        variants=(
+            sheet.get("loss_cap"),
+            sheet.get("winner_bonus", 0),
+            sheet.get("runner_up_bonus", 0),
+        ),
         entry_link=bool(sheet["url"]),
         tournament=sheet["tournament"],
         round=sheet["round"],
@@ -249,6 +255,9 @@ def static_pdf(key: StaticKey) -> bytes:
         "players": [{"seat": i, "name": "", "club": ""} for i in range(1, key.players + 1)],
         "games": key.games,
         "joker_penalty": key.joker_penalty,
+        "loss_cap": key.variants[0],
+        "winner_bonus": key.variants[1],
+        "runner_up_bonus": key.variants[2],
         "url": "-" if key.entry_link else "",
         "paper": key.paper,
     }

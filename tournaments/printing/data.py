@@ -92,6 +92,9 @@ def scoresheets_data(*, round_: Round, base_url: str, paper: str | None = None) 
                 len(match.seats.all()) * (first_to - 1) + 1 if first_to else round_.games_per_match,
             ),
             "joker_penalty": tournament.joker_penalty,
+            "loss_cap": tournament.loss_cap,
+            "winner_bonus": tournament.winner_bonus,
+            "runner_up_bonus": tournament.runner_up_bonus,
             "url": f"{root}/m/{match.token}/",
             "paper": paper,
         }

@@ -156,3 +156,19 @@ def test_standings_and_final_report_contain_what_they_should():
     text = "".join(p.extract_text() for p in report)
     assert "Final report" in text and "Round 1" in text and "Table 1" in text
     assert "Late for round 1" in text and "2 games" in text
+
+
+def test_a_bonus_leagues_sheets_state_its_cap_and_bonuses():
+    owner = UserFactory()
+    t = TournamentFactory(owner=owner, loss_cap=25, winner_bonus=50, runner_up_bonus=5)
+    plain = TournamentFactory(owner=owner)
+    for tournament in (t, plain):
+        round_with_tables(tournament, sizes=(4,), games=4)
+    client = Client()
+    client.force_login(owner)
+    text = pages_of(client.get(f"/t/{t.slug}/rounds/1/scoresheets.pdf").content)[0].extract_text()
+    flat = " ".join(text.split())
+    assert "a loss counts at most 25 points" in flat
+    assert "the winner +50, the lowest rack among the others +5" in flat
+    other = pages_of(client.get(f"/t/{plain.slug}/rounds/1/scoresheets.pdf").content)[0]
+    assert "This event" not in other.extract_text()
