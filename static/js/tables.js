@@ -17,6 +17,8 @@
       if (none) { none.hidden = shown > 0 || rows.length === 0; }
     }
     input.addEventListener("input", filter);
+    // A name typed before the script ran still narrows the list.
+    if (input.value) { filter(); }
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

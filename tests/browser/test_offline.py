@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from scoring import rules
 from tests.factories import match_seated, seated_ids
@@ -172,8 +173,8 @@ def test_game_recorded_meanwhile_is_shown_as_a_conflict(page, live_server) -> No
     assert racks_of(match, 1)[1] == ("", -9)
 
     conflict.locator("button").click()
-    assert page.locator(f"{QUEUE} article").count() == 0
-    assert page.locator("#h-next").inner_text() == "Record game 2"
+    expect(page.locator(f"{QUEUE} article")).to_have_count(0)
+    expect(page.locator("#h-next")).to_have_text("Record game 2")
 
 
 def worker_offline(browser: Any, live_server: Any) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from scoring.rules import RackIn
 from tests.browser.conftest import page_sized
@@ -132,15 +133,16 @@ def test_find_my_table_filters_as_a_name_is_typed(browser, live_server):
     with page_sized(browser, width=390, height=844) as page:
         page.goto(f"{live_server.url}/t/{tournament.slug}/")
         page.get_by_role("link", name="Find my table").click()
+        page.wait_for_load_state("load")
         rows = page.locator(".find-table tbody tr")
         assert rows.count() == 16
         page.fill("#find-q", "nora")
-        assert page.locator(".find-table tbody tr:visible").count() == 1
+        expect(page.locator(".find-table tbody tr:visible")).to_have_count(1)
         row = page.locator(".find-table tbody tr:visible")
         assert "Nora Olsen" in row.inner_text()
         _shot(page, "tables-390")
         page.fill("#find-q", "zzz")
-        assert page.locator(".find-table tbody tr:visible").count() == 0
+        expect(page.locator(".find-table tbody tr:visible")).to_have_count(0)
         assert page.locator("[data-find-none]").is_visible()
         # Without JavaScript the same search is a GET.
         page.goto(f"{live_server.url}/t/{tournament.slug}/tables/?q=Ole")
