@@ -1,7 +1,8 @@
 """Recording games under load, served as ``make serve`` serves them.
 
 A *run* starts gunicorn as ``make serve`` does (config/gunicorn.py, over
-``serving_settings``: debug off, whitenoise, ``WORKERS`` workers) on a fresh database, then
+``serving_settings``: debug off, whitenoise, its default workers or ``BENCH_WORKERS``) on a
+fresh database, then
 ``CLIENTS`` threads, each with one keep-alive connection, post ``GAMES``
 games through ``POST /api/v1/matches/<id>/games/`` as the tables' phones do:
 the match token in ``X-Match-Token``, an ``Idempotency-Key`` and the game's
@@ -35,7 +36,10 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-WORKERS = int(os.environ.get("BENCH_WORKERS", "3"))
+sys.path.insert(0, str(ROOT))
+from config.gunicorn import workers_default  # noqa: E402
+
+WORKERS = int(os.environ.get("BENCH_WORKERS", "0")) or workers_default()
 CLIENTS = 16
 GAMES = 2000
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))  # fewer for a quick look

@@ -20,9 +20,14 @@ def _env_int(name: str, default: int) -> int:
 
 
 def workers_default() -> int:
-    # Gunicorn's rule of thumb, 2 per core plus one, capped: with SQLite more
-    # processes only queue for the one write lock.
-    return min(2 * (os.cpu_count() or 1) + 1, 8)
+    # One per core, at least two so that one slow request (a PDF not yet
+    # cached) never holds the site. Not gunicorn's 2 per core plus one: a
+    # request here is CPU work (a recorded game ~5 ms of Python, under 1 ms of
+    # waiting on the database), so more processes only fight for the cores.
+    # 16 clients recording on 2 cores (bench_recording): 2 workers 307 games/s
+    # on SQLite and 211 on PostgreSQL, 3 workers 272 and 176, 5 workers 218 and
+    # 150; threads did worse still (2 x 4: 213 and 142).
+    return min(max(os.cpu_count() or 1, 2), 8)
 
 
 wsgi_app = "config.wsgi:application"

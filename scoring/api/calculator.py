@@ -32,6 +32,7 @@ from .errors import error_responses, rule_error_as_validation
 from .fields import (
     EngineChoiceField,
     EngineIntegerField,
+    LightFieldsMixin,
     NumberField,
     RacksField,
     StrictCharField,
@@ -66,7 +67,7 @@ POINTS_HELP = _(
 JOKERS_HELP = _("How many jokers the rack holds (0-2), with `points`.")
 
 
-class RackInSerializer(serializers.Serializer):
+class RackInSerializer(LightFieldsMixin, serializers.Serializer):
     """One rack as entered: ``tiles``, or ``points`` (and ``jokers``)."""
 
     player = StrictCharField(

@@ -9,10 +9,13 @@ integer* is the same for a number: the document shows the engine's bounds
 *racks* of a game are a list of 2 to 4, counted by the engine's own check.
 A *text* field takes a JSON string and nothing else (``StrictCharField``;
 ``StrictTextMixin`` gives a model serializer's text columns the same).
+A *light* serializer (``LightFieldsMixin``) builds its fields afresh rather
+than deep-copying them.
 """
 
 from __future__ import annotations
 
+import copy
 import math
 from decimal import Decimal
 from typing import Any
@@ -32,6 +35,29 @@ from rest_framework import serializers
 
 from scoring import rules
 from scoring.errors import RuleError
+
+
+class LightFieldsMixin:
+    """A serializer whose plain fields are built again from their arguments for
+    each instance instead of deep-copied from the class, as DRF does: deep-copying
+    choices and translated help texts was most of the time a recorded game took
+    to answer and to read. The arguments are shared, which is safe because a
+    field never changes them; a field holding another field or serializer (a
+    nested serializer, a list's child) is still deep-copied."""
+
+    _declared_fields: dict[str, serializers.Field]
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {name: _field_again(f) for name, f in self._declared_fields.items()}
+
+
+def _field_again(f: serializers.Field) -> serializers.Field:
+    holds = [*f._args, *f._kwargs.values()]  # type: ignore[attr-defined]
+    if isinstance(f, serializers.BaseSerializer) or any(
+        isinstance(v, serializers.Field) for v in holds
+    ):
+        return copy.deepcopy(f)
+    return type(f)(*f._args, **f._kwargs)  # type: ignore[attr-defined]
 
 
 def json_number(value: Decimal | int) -> int | float:

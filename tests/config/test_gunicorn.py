@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 
 import pytest
 
@@ -27,7 +28,7 @@ def test_defaults(monkeypatch):
     config = load(monkeypatch)
     assert config.wsgi_app == "config.wsgi:application"
     assert config.bind == "127.0.0.1:8000"
-    assert 3 <= config.workers <= 8
+    assert config.workers == min(max(os.cpu_count() or 1, 2), 8)
     assert (config.threads, config.timeout) == (1, 30)
     assert config.accesslog == "-"
 

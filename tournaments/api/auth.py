@@ -40,6 +40,7 @@ from rest_framework.settings import api_settings
 from scoring.api.errors import DetailErrorSerializer, error_responses
 from scoring.api.fields import StrictCharField
 from tournaments.models import Match, match_token_plausible
+from tournaments.rows import match_by_token
 
 MATCH_TOKEN_HEADER = "X-Match-Token"
 
@@ -69,14 +70,7 @@ class MatchTokenAuthentication(BaseAuthentication):
             return None
         token = token.strip()
         # The match with its round and tournament: the views it opens need them next.
-        match = (
-            Match.objects.select_related("round__tournament")
-            .filter(token=token)
-            .order_by("pk")
-            .first()
-            if match_token_plausible(token)
-            else None
-        )
+        match = match_by_token(token) if match_token_plausible(token) else None
         if match is None:
             raise AuthenticationFailed(_("No match has this token."))
         return AnonymousUser(), MatchGrant(match_id=match.pk, match=match)

@@ -19,6 +19,7 @@ from django.db import models
 
 from ..access import user_or_none
 from ..models import AuditEvent, Match, Tournament
+from ..rows import rows_insert
 
 Action = AuditEvent.Action
 
@@ -74,7 +75,7 @@ def audit_add(
     """Record one change. ``user`` is whoever the request carries: a user, an
     anonymous visitor holding ``match``'s link, or None (the system)."""
     u = user_or_none(user)
-    return AuditEvent.objects.create(
+    event = AuditEvent(
         tournament=tournament,
         user=u,
         username=u.get_username() if u is not None else "",
@@ -90,3 +91,5 @@ def audit_add(
         old=audit_value(old),
         new=audit_value(new),
     )
+    # Written out: every game a table sends is audited (see tournaments.rows).
+    return rows_insert([event])[0]

@@ -20,6 +20,7 @@ from scoring import rules
 from scoring.errors import UserError, _
 
 from ..models import Match, Seat
+from ..rows import seats_read
 
 
 class SeatedPlayer(int):
@@ -38,8 +39,7 @@ class SeatedPlayer(int):
 
 
 def match_seats(match: Match) -> dict[int, Seat]:
-    # By position alone: the model's ordering would join the match, round and tournament.
-    return {s.player_id: s for s in match.seats.select_related("player").order_by("position")}
+    return {s.player_id: s for s in seats_read(match.pk)}
 
 
 @dataclass(frozen=True)
@@ -112,15 +112,20 @@ def game_scored(
 
 
 def game_scored_now(
-    *, match: Match, ending: str, racks: Sequence[rules.RackIn], ahead: GameAhead | None
+    *,
+    match: Match,
+    ending: str,
+    racks: Sequence[rules.RackIn],
+    ahead: GameAhead | None,
+    seat_pairs: set[tuple[int, int]],
 ) -> tuple[dict[int, Seat], rules.GameOut]:
-    """The seats and the scored game, from ``ahead`` while its seats and rules still hold."""
+    """The seats and the scored game, from ``ahead`` while its seats (now
+    ``seat_pairs``: player id and seat) and rules still hold."""
     if (
         ahead is not None
         and (ahead.match_id, ahead.ending, ahead.racks) == (match.pk, ending, tuple(racks))
         and ahead.rule_set == match.round.tournament.rules()
-        and set(Seat.objects.filter(match=match).order_by().values_list("player_id", "position"))
-        == {(pid, seat.position) for pid, seat in ahead.seats.items()}
+        and seat_pairs == {(pid, seat.position) for pid, seat in ahead.seats.items()}
     ):
         return ahead.seats, ahead.result
     seats = match_seats(match)

@@ -32,6 +32,7 @@ from scoring.errors import ConflictError, PreconditionFailedError, UserError, _
 
 from ..access import UserLike, tournament_organiser, user_or_none
 from ..models import AuditEvent, Game, Match, Rack, Seat, Tournament
+from ..rows import match_locked, match_now_read, rows_insert, tournament_read
 from ._plans import final_decided_check, tournament_open_check
 from .audit import audit_add
 from .game_scoring import GameAhead, game_scored, game_scored_now, match_seats
@@ -56,14 +57,10 @@ def _tournament_open(match: Match) -> Tournament:
         Tournament.objects.filter(pk=tournament.pk, status=Tournament.Status.PLANNED).update(
             status=Tournament.Status.RUNNING
         )
-    lock = " FOR SHARE" if connection.vendor == "postgresql" else ""
-    table = Tournament._meta.db_table
-    fresh = list(
-        Tournament.objects.raw(f"SELECT * FROM {table} WHERE id = %s{lock}", [tournament.pk])
-    )
-    if not fresh or fresh[0].status == Tournament.Status.FINISHED:
+    fresh = tournament_read(tournament.pk, share=connection.vendor == "postgresql")
+    if fresh is None or fresh.status == Tournament.Status.FINISHED:
         raise ConflictError(_("The tournament is finished: reopen it to change it."))
-    return fresh[0]
+    return fresh
 
 
 def _as_stored(value: Decimal) -> Decimal:
@@ -79,22 +76,24 @@ def game_racks_store(*, game: Game, result: rules.GameOut, seats: dict[int, Seat
     # Rules.table_points holds a vector for every table size the engine accepts.
     vector = game.match.round.tournament.rules().table_points[len(result.racks)]
     table_points = rules.table_points_for(scores=[r.score for r in result.racks], vector=vector)
-    racks = Rack.objects.bulk_create(
-        Rack(
-            game=game,
-            player_id=cast(int, r.player),
-            position=seats[cast(int, r.player)].position,
-            tiles=rules.tiles_format(r.tiles) if r.tiles is not None else "",
-            entered_as_tiles=r.tiles is not None,
-            points=r.points,
-            jokers=r.jokers,
-            rack_value=r.rack_value,
-            score=_as_stored(r.score),
-            bonus=_as_stored(r.bonus),
-            winner=r.winner,
-            table_points=_as_stored(tp),
-        )
-        for r, tp in zip(result.racks, table_points, strict=True)
+    racks = rows_insert(
+        [
+            Rack(
+                game=game,
+                player_id=cast(int, r.player),
+                position=seats[cast(int, r.player)].position,
+                tiles=rules.tiles_format(r.tiles) if r.tiles is not None else "",
+                entered_as_tiles=r.tiles is not None,
+                points=r.points,
+                jokers=r.jokers,
+                rack_value=r.rack_value,
+                score=_as_stored(r.score),
+                bonus=_as_stored(r.bonus),
+                winner=r.winner,
+                table_points=_as_stored(tp),
+            )
+            for r, tp in zip(result.racks, table_points, strict=True)
+        ]
     )
     racks.sort(key=lambda r: r.position)
     # As prefetch_related("racks") leaves them: game.racks.all() answers this list.
@@ -190,7 +189,7 @@ def _match_lock(match: Match, tournament: Tournament) -> Match:
     # On PostgreSQL this serialises concurrent entries for one match; SQLite
     # runs IMMEDIATE transactions, which already hold the write lock.
     if connection.features.has_select_for_update:
-        match = Match.objects.select_for_update().select_related("round").get(pk=match.pk)
+        match = match_locked(match.pk) or Match.objects.get(pk=match.pk)
     match.round.tournament = tournament
     return match
 
@@ -208,11 +207,32 @@ def game_record(
     """Record a game of a match (``number``, or the lowest free one); scores are
     computed, never entered (``ahead``: as ``game_score_ahead`` scored them). A
     number already recorded is refused with that game."""
+    return game_record_within(
+        match=match, ending=ending, racks=racks, user=user, number=number, ahead=ahead
+    )
+
+
+def game_record_within(
+    *,
+    match: Match,
+    ending: str,
+    racks: Sequence[rules.RackIn],
+    user: UserLike = None,
+    number: int | None = None,
+    ahead: GameAhead | None = None,
+) -> Game:
+    """``game_record`` inside the caller's transaction, which rolls back if it
+    raises. A refusal comes before the first write, so the caller may go on
+    after catching one (as double entry does after ``GameTakenError``)."""
+    if not connection.in_atomic_block:
+        raise RuntimeError("game_record_within needs the caller's transaction")
     # The tournament's lock before the match's, in the order the seating services take them.
     match = _match_lock(match, _tournament_open(match))
-    seats, result = game_scored_now(match=match, ending=ending, racks=racks, ahead=ahead)
+    seat_pairs, taken = match_now_read(match.pk)
+    seats, result = game_scored_now(
+        match=match, ending=ending, racks=racks, ahead=ahead, seat_pairs=seat_pairs
+    )
     planned = match.round.games_per_match
-    taken = set(match.games.order_by().values_list("number", flat=True))
     if number is not None and number in taken:
         raise GameTakenError(match.games.get(number=number))
     if number is not None and not 1 <= number <= planned:
@@ -233,16 +253,22 @@ def game_record(
             planned=planned,
         )
     final_decided_check(match)
+    # No savepoint of its own: the caller's transaction is rolled back after a
+    # lost race, which the locks above leave to a bug.
     try:
-        with transaction.atomic():
-            game = Game.objects.create(
-                match=match,
-                # A deleted game leaves a gap; the next result fills it.
-                number=number if number is not None else min(set(range(1, planned + 2)) - taken),
-                ending=ending,
-                recorded_by=user_or_none(user),
-                state=game_state_new(tournament=match.round.tournament, user=user),
-            )
+        # A deleted game leaves a gap; the next result fills it.
+        free = number if number is not None else min(set(range(1, planned + 2)) - taken)
+        game = rows_insert(
+            [
+                Game(
+                    match=match,
+                    number=free,
+                    ending=ending,
+                    recorded_by=user_or_none(user),
+                    state=game_state_new(tournament=match.round.tournament, user=user),
+                )
+            ]
+        )[0]
     except IntegrityError as exc:  # pragma: no cover - only under a lost race
         raise ConflictError(
             _("Another result for this table was saved at the same moment; reload and try again.")

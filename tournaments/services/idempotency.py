@@ -19,11 +19,12 @@ import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from scoring.errors import ConflictError, UserError, _
 from tournaments.models import IdempotencyKey
+from tournaments.rows import row_update, rows_insert
 
 KEY_LIFETIME = timedelta(hours=24)
 # One claim in a hundred also sweeps every caller's expired keys: no schedule needed.
@@ -64,7 +65,9 @@ def idempotency_keys_purge(*, now: datetime | None = None, caller: str | None = 
     return deleted
 
 
-@transaction.atomic
+# No savepoint of its own: a claim that raises leaves nothing to keep, and the
+# request's transaction it runs in is rolled back.
+@transaction.atomic(savepoint=False)
 def idempotency_key_claim(*, caller: str, key: str, fingerprint: str) -> IdempotencyKey:
     """Claim ``key`` for the request whose fingerprint is given.
 
@@ -79,11 +82,14 @@ def idempotency_key_claim(*, caller: str, key: str, fingerprint: str) -> Idempot
     """
     if random.random() < PURGE_CHANCE:
         idempotency_keys_purge()
-    try:
-        with transaction.atomic():
-            return IdempotencyKey.objects.create(caller=caller, key=key, fingerprint=fingerprint)
-    except IntegrityError:
-        stored = IdempotencyKey.objects.filter(caller=caller, key=key).first()
+    # Written out, and skipped rather than refused when the key is taken: no
+    # savepoint to recover from the error (see tournaments.rows).
+    claimed = rows_insert(
+        [IdempotencyKey(caller=caller, key=key, fingerprint=fingerprint)], unless=("caller", "key")
+    )
+    if claimed:
+        return claimed[0]
+    stored = IdempotencyKey.objects.filter(caller=caller, key=key).first()
     if stored is not None and stored.created < timezone.now() - KEY_LIFETIME:
         # An expired key is a new request: its old row gives way (rare, so the
         # common claim stays one insert).
@@ -119,4 +125,4 @@ def idempotency_key_answer(*, claim: IdempotencyKey, answer: StoredAnswer | None
     claim.status = answer.status
     claim.content = answer.content
     claim.headers = answer.headers
-    claim.save(update_fields=["status", "content", "headers"])
+    row_update(claim, ["status", "content", "headers"])

@@ -39,7 +39,7 @@ from .games import (
     game_compute,
     game_correct,
     game_racks_store,
-    game_record,
+    game_record_within,
     game_snapshot,
     match_seats,
 )
@@ -88,7 +88,7 @@ def game_enter(
     as ``game_score_ahead`` scored it before the transaction)."""
     try:
         return GameEntered(
-            game_record(
+            game_record_within(
                 match=match, ending=ending, racks=racks, user=user, number=number, ahead=ahead
             ),
             "recorded",
