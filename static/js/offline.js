@@ -8,7 +8,9 @@
  * when the network returns, on the browser's online event and every
  * `retryMs`. A kept game whose number was recorded meanwhile with other racks
  * is a *conflict*, shown beside the recorded game; one the server refuses is
- * *refused*, shown with its reason. Both wait until dismissed.
+ * *refused*, shown with its reason. Both wait until dismissed. A game sent
+ * from here is marked as entered on this phone (the page's session), so its
+ * second entry is not sent from here either.
  *
  * Online, the form posts to its page as without JavaScript (the page says
  * what was stored or refused). A game is kept when the phone knows it is
@@ -34,20 +36,16 @@
   var view = window.rackscoreOfflineView(config);
   var el = view.el, racksList = view.racksList, storedTable = view.storedTable;
 
-  function storage() {
-    try { return window.localStorage; } catch (e) { return null; }
-  }
+  function storage() { try { return window.localStorage; } catch (e) { return null; } }
 
   function load() {
     var store = storage();
-    if (!store) { return []; }
-    try { return JSON.parse(store.getItem(storeName) || "[]"); } catch (e) { return []; }
+    try { return store ? JSON.parse(store.getItem(storeName) || "[]") : []; } catch (e) { return []; }
   }
 
   function save(queue) {
     var store = storage();
-    if (!store) { return; }
-    if (queue.length) { store.setItem(storeName, JSON.stringify(queue)); } else { store.removeItem(storeName); }
+    if (store && queue.length) { store.setItem(storeName, JSON.stringify(queue)); } else if (store) { store.removeItem(storeName); }
   }
 
   function newKey() {
@@ -65,10 +63,9 @@
 
   function field(name) { return form.querySelector('[name="' + name + '"]'); }
 
-  function typedNumber(text) {
+  function typedNumber(text) {  // the server refuses junk
     var trimmed = text.trim();
-    if (trimmed === "") { return null; }
-    return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;  // the server refuses junk
+    return trimmed === "" ? null : (/^\d+$/.test(trimmed) ? Number(trimmed) : trimmed);
   }
 
   // A game as the API takes it, from the form's fields (``value(name)`` reads
@@ -160,11 +157,7 @@
         var says = item.state === "conflict" ? words.conflict : words.refused;
         box.setAttribute("role", "alert");
         box.appendChild(el("h3", fill(says, {number: item.number})));
-        if (item.state === "conflict") {
-          box.appendChild(storedTable(item.game));
-        } else {
-          box.appendChild(el("p", item.message, "field-error"));
-        }
+        box.appendChild(item.state === "conflict" ? storedTable(item.game) : el("p", item.message, "field-error"));
         box.appendChild(el("h4", words.yours));
         box.appendChild(racksList(item.racks));
         var dismiss = el("button", words.dismiss, "small secondary");
@@ -279,6 +272,22 @@
     return item;
   }
 
+  // Entered here and awaiting its second entry: that entry has to come from elsewhere.
+  function ownSecondEntry(item) {
+    return !config.organiser && config.mine.indexOf(item.number) >= 0 && config.awaiting.indexOf(item.number) >= 0;
+  }
+
+  // The API knows no phone: tell this page's session the game was entered here.
+  function markMine(number, game) {
+    if (config.organiser) { return; }
+    config.mine.push(number);
+    if (game && game.state === "entered" && config.awaiting.indexOf(number) < 0) { config.awaiting.push(number); }
+    var csrf = form && field("csrfmiddlewaretoken");
+    fetch(config.mark, {method: "POST", credentials: "same-origin", body: "number=" + number,
+      headers: {"Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": csrf ? csrf.value : ""}
+    }).catch(function () { return null; });
+  }
+
   // Send the waiting games one by one, in the order entered; stop at the first
   // that cannot reach the server (the rest wait behind it).
   function flush() {
@@ -296,7 +305,14 @@
       }
       if (index < 0) { return Promise.resolve(); }
       var item = queue[index];
+      if (ownSecondEntry(item)) {
+        item.state = "refused";
+        item.message = fill(words.own, {number: item.number});
+        save(queue);
+        return next();
+      }
       return send(item).then(function (answer) {
+        if (answer.status === 200 || answer.status === 201) { markMine(item.number, answer.body); }
         var left = settle(item, answer);
         var now = load();
         var at = now.map(function (kept) { return kept.key; }).indexOf(item.key);

@@ -233,3 +233,22 @@ def test_without_javascript_the_form_posts_as_before(browser, live_server) -> No
         assert Game.objects.count() == 1
     finally:
         context.close()
+
+
+def test_a_game_sent_from_the_queue_counts_as_entered_on_this_phone(page, live_server) -> None:
+    """Under double entry the phone that entered a game offline is not offered
+    its second entry: the queue tells the page's session, as a posted form does."""
+    match = match_seated(players=3, confirmation=Tournament.Confirmation.DOUBLE_ENTRY)
+    page.add_init_script("window.rackscoreRetryMs = 500")
+    page.goto(f"{live_server.url}/m/{match.token}/")
+    fill(page, ("", "r5 j", "16"))
+    page.context.set_offline(True)
+    save(page)
+    page.locator(f"{QUEUE} article.waiting").wait_for()
+    with page.expect_response(lambda r: r.url.endswith("/mine/")) as marked:
+        page.context.set_offline(False)
+    assert marked.value.status == 204
+    assert match.games.get(number=1).state == Game.State.ENTERED
+    page.reload()
+    expect(page.locator("#h-next")).to_have_text("Record game 2")
+    assert "wait" in page.locator("main").inner_text().lower()

@@ -3,7 +3,8 @@
 Vocabulary: the *offline config* is one JSON block on the match page: where a
 kept game is sent (the API's games endpoint of this match, with the match
 token), the seats (player ids and names, in seat order), the game numbers the
-page knows are recorded (*taken*) and how many the table plays (*planned*),
+page knows are recorded (*taken*), those entered on this phone (*mine*) and
+those awaiting a second entry (*awaiting*), how many the table plays (*planned*),
 the ending names and the words of the queue, translated here so that the
 script holds no text of its own. Words with a ``{number}``-style slot are
 filled in by the script.
@@ -41,6 +42,11 @@ def _words() -> dict[str, str]:
         )
         % slot,
         "refused": gettext("Game %(number)s was not stored:") % slot,
+        "own": gettext(
+            "You entered game %(number)s on this phone: its second entry has to come from "
+            "another phone or an organiser."
+        )
+        % slot,
         "withheld": gettext(
             "Its racks are not shown until a second entry, so that each entry is typed on its own."
         ),
@@ -58,8 +64,11 @@ def _words() -> dict[str, str]:
 
 
 @register.simple_tag
-def offline_config(match: Match, view: MatchView, organiser: bool) -> dict[str, Any]:
-    """The offline queue's settings for this match page."""
+def offline_config(
+    match: Match, view: MatchView, organiser: bool, mine: list[int]
+) -> dict[str, Any]:
+    """The offline queue's settings for this match page (``mine``: the games
+    entered on this phone)."""
     return {
         "api": reverse("api-match-games", kwargs={"match_id": match.pk}),
         "token": match.token,
@@ -69,6 +78,12 @@ def offline_config(match: Match, view: MatchView, organiser: bool) -> dict[str, 
         "organiser": organiser,
         "planned": view.planned,
         "taken": sorted(game.number for game, _racks in view.games),
+        # A game entered here and awaiting its second entry is not sent again from here.
+        "mine": mine,
+        "awaiting": sorted(
+            game.number for game, _racks in view.games if game.state == Game.State.ENTERED
+        ),
+        "mark": reverse("web:match-mine", kwargs={"token": match.token}),
         "seats": [
             {"player": seat.player_id, "position": seat.position, "name": seat.player.name}
             for seat in view.seats

@@ -41,7 +41,7 @@ def games_mine(request: HttpRequest, *, match: Match) -> set[int]:
     return {n for n in request.session.get(_mine_key(match), []) if isinstance(n, int)}
 
 
-def _mine_add(request: HttpRequest, *, match: Match, number: int) -> None:
+def games_mine_add(request: HttpRequest, *, match: Match, number: int) -> None:
     request.session[_mine_key(match)] = sorted(games_mine(request, match=match) | {number})
 
 
@@ -137,7 +137,7 @@ def game_posted_enter(request: HttpRequest, *, match: Match) -> PostedGame:
     except UserError as error:
         form.user_error_add(error)
         return PostedGame(form, error=error)
-    _mine_add(request, match=match, number=entered.game.number)
+    games_mine_add(request, match=match, number=entered.game.number)
     _entered_message(request, entered, match)
     return PostedGame(form, entered=entered)
 

@@ -23,16 +23,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
+
+from scoring.rules import GAME_NUMBER_MAX
 
 from ..models import Game, Match, Rack, Seat, Tournament
 from ..selectors import match_detail, match_replaced
 from ..services.games import game_racks_entered
 from .forms import GameCorrectForm, GameForm
-from .game_posts import PostedGame, game_posted_correct, game_posted_enter, games_mine
+from .game_posts import (
+    PostedGame,
+    game_posted_correct,
+    game_posted_enter,
+    games_mine,
+    games_mine_add,
+)
 from .pages import MatchView, can_organise, match_view
 
 
@@ -211,6 +219,7 @@ def _match_page(
             "correct_form": correct_form,
             "correct_open": correct_form is not None and correct_form.is_bound,
             "can_organise": organiser,
+            "mine": sorted(games_mine(request, match=match)),
         },
         status=status,
     )
@@ -256,3 +265,19 @@ def match_correct(request: HttpRequest, token: str) -> HttpResponse:
     if corrected:
         return redirect("web:match", token=token)
     return _match_page(request, match, correct_form=form, status=400)
+
+
+@require_POST
+def match_mine(request: HttpRequest, token: str) -> HttpResponse:
+    """Mark game ``number`` as entered on this phone, as a game posted from the
+    page is: the offline queue sends its games through the API, which knows
+    no phone. The mark grants nothing; it only keeps this phone from typing
+    that game's second entry as well."""
+    match = _match_by_token(token)
+    number = request.POST.get("number", "")
+    if not number.isdigit() or not 1 <= int(number) <= GAME_NUMBER_MAX:
+        return HttpResponseBadRequest(gettext("Send the number of a recorded game."))
+    if not match.games.filter(number=int(number)).exists():
+        raise Http404
+    games_mine_add(request, match=match, number=int(number))
+    return HttpResponse(status=204)

@@ -142,6 +142,7 @@ urlpatterns: list[URLPattern] = [
     path("t/<slug:slug>/organise/audit/", desk_audit.audit, name="desk-audit"),
     path("m/<str:token>/", match.match_entry, name="match"),
     path("m/<str:token>/correct/", match.match_correct, name="match-correct"),
+    path("m/<str:token>/mine/", match.match_mine, name="match-mine"),
     path("m/<str:token>/timer/", timer.match_timer, name="match-timer"),
     path(
         "m/<str:token>/manifest.webmanifest",

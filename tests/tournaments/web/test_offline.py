@@ -11,6 +11,7 @@ from django.test import Client
 
 from tests.factories import match_seated, seated_ids
 from tests.tournaments.web.support import play
+from tournaments.models import Match, Tournament
 from tournaments.services.matches import match_token_regenerate
 
 pytestmark = pytest.mark.django_db
@@ -130,3 +131,44 @@ def test_scripts_hold_no_words_of_their_own(client: Client) -> None:
     for word in words.values():
         longest = max(re.split(r"\{\w+\}", word), key=len).strip()
         assert len(longest) < 8 or longest not in source, word
+
+
+def _double_entry_match() -> Match:
+    return match_seated(players=3, confirmation=Tournament.Confirmation.DOUBLE_ENTRY)
+
+
+def test_a_game_sent_by_the_queue_is_marked_as_entered_on_this_phone(client: Client) -> None:
+    match = _double_entry_match()
+    play(match, games=1)  # as the queue sends it: through the API, which knows no phone
+    url = f"/m/{match.token}/"
+    before = _config(client, url)
+    assert (before["mine"], before["awaiting"]) == ([], [1])
+    assert before["mark"] == f"/m/{match.token}/mine/"
+    assert "on this phone" in before["words"]["own"]
+    assert client.post(f"{url}mine/", {"number": "1"}).status_code == 204
+    assert _config(client, url)["mine"] == [1]
+    # The page no longer offers this phone the game's second entry.
+    assert "Record game 2" in client.get(url).content.decode()
+    # Another phone is still offered it.
+    assert "Record game 2" not in Client().get(url).content.decode()
+
+
+@pytest.mark.parametrize("number", ["", "x", "0", "-1", "1.5", "99999999"])
+def test_marking_refuses_a_number_that_is_no_game_number(client: Client, number: str) -> None:
+    match = _double_entry_match()
+    play(match, games=1)
+    assert client.post(f"/m/{match.token}/mine/", {"number": number}).status_code == 400
+
+
+def test_marking_a_game_not_recorded_or_an_unknown_link_is_404(client: Client) -> None:
+    match = _double_entry_match()
+    assert client.post(f"/m/{match.token}/mine/", {"number": "1"}).status_code == 404
+    assert client.post("/m/not-a-token/mine/", {"number": "1"}).status_code == 404
+    assert client.get(f"/m/{match.token}/mine/").status_code == 405
+
+
+def test_marking_needs_the_page_csrf_token() -> None:
+    match = _double_entry_match()
+    play(match, games=1)
+    strict = Client(enforce_csrf_checks=True)
+    assert strict.post(f"/m/{match.token}/mine/", {"number": "1"}).status_code == 403
