@@ -75,7 +75,7 @@ COLUMN_LABELS: dict[str, str] = {
     "rack_total": _("Points left on racks"),
     "table_points": _("Table points"),
     # Added or deducted by the organiser (penalties, bonuses, byes), never corrections of games.
-    "adjustments": _("Bonuses and penalties"),
+    "adjustments": _("Organiser's bonuses and penalties"),
 }
 
 

@@ -115,7 +115,7 @@ def test_pages_lead_with_the_ranking_column(client: Client, ranking: str, lead: 
         "Wins",
         "Points left on racks",
         "Table points",
-        "Bonuses and penalties",
+        "Organiser's bonuses and penalties",
         "Unconfirmed games",
     ]
 
@@ -140,7 +140,7 @@ def test_standings_page_lead_column_holds_the_ranking_values(client: Client) -> 
                 "Games",
                 "Wins",
                 "Points left on racks",
-                "Bonuses and penalties",
+                "Organiser's bonuses and penalties",
             ],
         ),
         ("average", ["Average", "Score", "Games", "Wins", "Points left on racks", "Table points"]),
@@ -152,7 +152,7 @@ def test_standings_page_lead_column_holds_the_ranking_values(client: Client) -> 
                 "Wins",
                 "Points left on racks",
                 "Table points",
-                "Bonuses and penalties",
+                "Organiser's bonuses and penalties",
             ],
         ),
     ],
