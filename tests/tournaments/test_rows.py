@@ -9,7 +9,7 @@ from django.db import transaction
 from django.db.models import Model
 
 from scoring.rules import RackIn
-from tests.factories import match_seated, seated_ids
+from tests.factories import MatchFactory, match_seated, seated_ids
 from tournaments import rows
 from tournaments.models import AuditEvent, Game, IdempotencyKey, Match, Rack, Seat, Tournament
 from tournaments.services.games import game_record
@@ -35,6 +35,19 @@ def test_a_token_reads_the_match_round_and_tournament_as_the_orm_does():
     assert read.round.tournament.bye_score == Decimal("12.5")
     assert read.round.tournament.rules() == orm.round.tournament.rules()
     assert rows.match_by_token("no-such-token") is None
+
+
+def test_a_token_brings_the_seats_along(django_assert_num_queries):
+    match = match_seated(players=3)
+    with django_assert_num_queries(1):
+        read = rows.match_by_token(match.token)
+        assert read is not None
+        seats = list(read.seats.all())
+    assert [values(s) for s in seats] == [values(s) for s in rows.seats_read(match.pk)]
+    assert [s.player.name for s in seats] == [s.player.name for s in rows.seats_read(match.pk)]
+    bare = MatchFactory()
+    read = rows.match_by_token(bare.token)
+    assert read is not None and read.pk == bare.pk and list(read.seats.all()) == []
 
 
 def test_seats_come_in_seat_order_with_their_players_names():

@@ -39,7 +39,15 @@ class SeatedPlayer(int):
 
 
 def match_seats(match: Match) -> dict[int, Seat]:
+    """The match's seats as stored now."""
     return {s.player_id: s for s in seats_read(match.pk)}
+
+
+def _match_seats_known(match: Match) -> dict[int, Seat]:
+    # The seats read with the match (its token's read) when there are: a game
+    # scored ahead is checked against the stored seats inside its transaction.
+    kept = getattr(match, "_prefetched_objects_cache", {}).get("seats")
+    return {s.player_id: s for s in kept} if kept is not None else match_seats(match)
 
 
 @dataclass(frozen=True)
@@ -62,7 +70,7 @@ class GameAhead:
 def game_score_ahead(*, match: Match, ending: str, racks: Sequence[rules.RackIn]) -> GameAhead:
     """Validate and score a match's game outside any transaction (refusals as
     ``game_record``'s)."""
-    seats = match_seats(match)
+    seats = _match_seats_known(match)
     result = game_scored(match=match, ending=ending, racks=racks, seats=seats)
     return GameAhead(match.pk, ending, tuple(racks), seats, match.round.tournament.rules(), result)
 
