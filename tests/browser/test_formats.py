@@ -34,8 +34,8 @@ def test_a_format_fills_the_new_tournament_form(browser: Any, live_server: Any, 
         page.fill("#id_password", "rummikub-formats")
         page.click("main form button[type=submit]")
         page.goto(f"{live_server.url}/t/new/")
-        shot(page, f"closed-{width}")
-        page.click("details.formats > summary")
+        # A new tournament starts with the chooser open: the first choice to make.
+        assert page.locator("details.formats").get_attribute("open") is not None
         shot(page, f"chooser-{width}")
         page.check("input[name=format][value=belgian_club]")
         page.click(".formats form button[type=submit]")
