@@ -26,7 +26,7 @@ from django import forms
 from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.forms.boundfield import BoundField
-from django.utils.text import format_lazy
+from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -49,6 +49,28 @@ SCORING_FIELDS = (
     *VARIANT_FIELDS,
 )
 _SPLIT = re.compile(r"[\s,;]+")
+
+
+# What each tie-break name means, for organisers who type the names.
+TIE_BREAK_MEANINGS = {
+    "score": _("total score"),
+    "wins": _("games won"),
+    "table_points": _("table points"),
+    "rack_total": _("points left on racks, fewest first"),
+    "games": _("games played"),
+    "average": _("average score"),
+    "opponents_average": _("opponents' average score"),
+    "head_to_head": _("the games between the tied players"),
+    "best_game": _("best single game"),
+    "countback": _("best game, then second best, and so on"),
+}
+
+
+def _tie_breaks_help() -> str:
+    names = "; ".join(f"{name} ({TIE_BREAK_MEANINGS[name]})" for name in TIE_BREAK_NAMES)
+    return gettext(
+        "In order, separated by commas, from: {names}. Applied when the ranking ties."
+    ).format(names=names)
 
 
 def _words(text: str) -> list[str]:
@@ -143,10 +165,7 @@ class TournamentForm(VariantFields):
         label=_("Tie-breaks"),
         max_length=300,
         required=False,
-        help_text=format_lazy(
-            _("In order, separated by commas, from: {names}. Applied when the ranking ties."),
-            names=", ".join(TIE_BREAK_NAMES),
-        ),
+        help_text=lazy(_tie_breaks_help, str)(),
     )
     min_games = forms.IntegerField(
         label=_("Minimum games to be ranked by average"),
