@@ -194,8 +194,7 @@ def _match_lock(match: Match, tournament: Tournament) -> Match:
     return match
 
 
-@transaction.atomic
-def game_record(
+def game_record_within(
     *,
     match: Match,
     ending: str,
@@ -206,24 +205,12 @@ def game_record(
 ) -> Game:
     """Record a game of a match (``number``, or the lowest free one); scores are
     computed, never entered (``ahead``: as ``game_score_ahead`` scored them). A
-    number already recorded is refused with that game."""
-    return game_record_within(
-        match=match, ending=ending, racks=racks, user=user, number=number, ahead=ahead
-    )
+    number already recorded is refused with that game.
 
-
-def game_record_within(
-    *,
-    match: Match,
-    ending: str,
-    racks: Sequence[rules.RackIn],
-    user: UserLike = None,
-    number: int | None = None,
-    ahead: GameAhead | None = None,
-) -> Game:
-    """``game_record`` inside the caller's transaction, which rolls back if it
-    raises. A refusal comes before the first write, so the caller may go on
-    after catching one (as double entry does after ``GameTakenError``)."""
+    This runs inside the caller's transaction, which rolls back if it raises;
+    ``game_record`` is the same in a transaction of its own. A refusal comes
+    before the first write, so a caller may go on after catching one (as double
+    entry does after ``GameTakenError``)."""
     if not connection.in_atomic_block:
         raise RuntimeError("game_record_within needs the caller's transaction")
     # The tournament's lock before the match's, in the order the seating services take them.
@@ -276,6 +263,9 @@ def game_record_within(
     game_racks_store(game=game, result=result, seats=seats)
     game_audit(game=game, action=AuditEvent.Action.GAME_RECORDED, user=user)
     return game
+
+
+game_record = transaction.atomic(game_record_within)
 
 
 def _version_check(game: Game, version: int | None) -> None:
