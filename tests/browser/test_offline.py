@@ -140,16 +140,20 @@ def test_answer_lost_on_the_way_back_is_sent_again_and_stored_once(browser, live
         context.close()
 
 
-def test_game_recorded_meanwhile_is_shown_as_a_conflict(page, live_server) -> None:
-    match = match_seated(players=3)
-    a, b, c = seated_ids(match)
+def one_game_kept_offline(page: Any, live_server: Any, match: Match) -> None:
+    """Open the match page and enter game 1 while the phone is offline: it waits."""
     page.add_init_script("window.rackscoreRetryMs = 500")
     page.goto(f"{live_server.url}/m/{match.token}/")
-
     fill(page, ("", "r5 j", "16"))
     page.context.set_offline(True)
     save(page)
     page.locator(f"{QUEUE} article.waiting").wait_for()
+
+
+def test_game_recorded_meanwhile_is_shown_as_a_conflict(page, live_server) -> None:
+    match = match_seated(players=3)
+    a, b, c = seated_ids(match)
+    one_game_kept_offline(page, live_server, match)
     # Meanwhile another phone records game 1 with other racks.
     game_record(
         match=match,
@@ -239,12 +243,7 @@ def test_a_game_sent_from_the_queue_counts_as_entered_on_this_phone(page, live_s
     """Under double entry the phone that entered a game offline is not offered
     its second entry: the queue tells the page's session, as a posted form does."""
     match = match_seated(players=3, confirmation=Tournament.Confirmation.DOUBLE_ENTRY)
-    page.add_init_script("window.rackscoreRetryMs = 500")
-    page.goto(f"{live_server.url}/m/{match.token}/")
-    fill(page, ("", "r5 j", "16"))
-    page.context.set_offline(True)
-    save(page)
-    page.locator(f"{QUEUE} article.waiting").wait_for()
+    one_game_kept_offline(page, live_server, match)
     with page.expect_response(lambda r: r.url.endswith("/mine/")) as marked:
         page.context.set_offline(False)
     assert marked.value.status == 204
