@@ -40,7 +40,7 @@ from tournaments.services.games import (
     game_correct,
     game_delete,
 )
-from tournaments.services.results import game_enter
+from tournaments.services.results import game_enter, game_enter_within
 
 from . import selectors
 from .auth import MATCH_AUTHENTICATION, match_grant
@@ -54,7 +54,7 @@ from .game_serializers import (
     game_response,
     game_taken_response,
 )
-from .idempotency import idempotency_begin, idempotency_deferred
+from .idempotency import idempotency_begin, idempotency_deferred, idempotency_restart
 from .permissions import GamePermission, MatchGamesPermission, organiser_check
 from .preconditions import ETAG_HEADER, IF_MATCH_HEADER, if_match_version
 
@@ -164,9 +164,12 @@ class MatchGamesView(InputFormMixin, generics.GenericAPIView):
         except (serializers.ValidationError, UserError):
             idempotency_begin(request)  # a refusal is kept on the key as well
             raise
-        idempotency_begin(request)
+        # Inside the key's transaction the game is entered without a savepoint
+        # of its own; a refusal rolls that transaction back and claims the key again.
+        keyed = idempotency_begin(request)
+        enter = game_enter_within if keyed else game_enter
         try:
-            entered = game_enter(
+            entered = enter(
                 match=match,
                 ending=data["ending"],
                 racks=data["racks"],
@@ -175,7 +178,13 @@ class MatchGamesView(InputFormMixin, generics.GenericAPIView):
                 ahead=ahead,
             )
         except GameTakenError as taken:
+            if keyed:
+                idempotency_restart(request)
             return game_taken_response(taken, request=request)
+        except UserError:
+            if keyed:
+                idempotency_restart(request)
+            raise
         recorded = entered.outcome == "recorded"
         code = status.HTTP_201_CREATED if recorded else status.HTTP_200_OK
         # A new game is answered from memory; a confirmed or disputed one is read again.

@@ -119,26 +119,48 @@ def _key_check(key: str) -> None:
         )
 
 
-def idempotency_begin(request: Request) -> None:
+def idempotency_begin(request: Request) -> bool:
     """Open the keyed write's transaction and claim its key (nothing to do for
-    a request that is not keyed). Raises ``IdempotentReplay`` or a refusal as
+    a request that is not keyed); whether the request now runs in that
+    transaction. Raises ``IdempotentReplay`` or a refusal as
     ``idempotency_key_claim`` does; the middleware ends the transaction."""
     raw = request._request
     key = raw.META.get(_META)
-    # Without the middleware a claim could outlive its answer; claimed already: done.
-    if key is None or not getattr(raw, _OPEN, False) or hasattr(raw, _ATOMIC):
-        return
+    if hasattr(raw, _ATOMIC):
+        return True  # claimed already
+    # Without the middleware a claim could outlive its answer.
+    if key is None or not getattr(raw, _OPEN, False):
+        return False
     _key_check(key)
     caller = idempotency_caller(request)
     if caller is None:
-        return
-    fingerprint = request_fingerprint(request)
+        return False
+    _claim(raw, caller=caller, key=key, fingerprint=request_fingerprint(request))
+    return True
+
+
+def _claim(raw: HttpRequest, *, caller: str, key: str, fingerprint: str) -> None:
     from tournaments.services.idempotency import idempotency_key_claim
 
     atomic = transaction.atomic()
     atomic.__enter__()
     setattr(raw, _ATOMIC, atomic)
     setattr(raw, _CLAIM, idempotency_key_claim(caller=caller, key=key, fingerprint=fingerprint))
+
+
+def idempotency_restart(request: Request) -> None:
+    """Roll back everything the keyed write did and claim its key again in a
+    new transaction, so that a refusal is still kept as the key's answer. A
+    view that writes inside the key's transaction without a savepoint of its
+    own (a savepoint costs two round trips on every game) calls it when the
+    write is refused."""
+    raw = request._request
+    claim: IdempotencyKey | None = getattr(raw, _CLAIM, None)
+    if claim is None:
+        return
+    IdempotencyMiddleware._end(raw, commit=False)
+    delattr(raw, _CLAIM)
+    _claim(raw, caller=claim.caller, key=claim.key, fingerprint=claim.fingerprint)
 
 
 class IdempotencyGate(BaseThrottle):

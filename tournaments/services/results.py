@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from scoring import rules
 from scoring.errors import ConflictError, UserError, _
@@ -73,8 +73,7 @@ def _own_entry_check(game: Game, user: object) -> None:
         )
 
 
-@transaction.atomic
-def game_enter(
+def game_enter_within(
     *,
     match: Match,
     ending: str,
@@ -85,7 +84,13 @@ def game_enter(
 ) -> GameEntered:
     """An entry of a game: records it, or under double entry confirms or
     disputes the game already recorded with that number (``ahead``: the game
-    as ``game_score_ahead`` scored it before the transaction)."""
+    as ``game_score_ahead`` scored it before the transaction).
+
+    This runs inside the caller's transaction, which the caller rolls back if
+    it raises (the API's keyed request does: see ``idempotency_restart``);
+    ``game_enter`` is the same in a transaction of its own."""
+    if not connection.in_atomic_block:
+        raise RuntimeError("game_enter_within needs the caller's transaction")
     try:
         return GameEntered(
             game_record_within(
@@ -122,6 +127,9 @@ def game_enter(
             new={**game_snapshot(game), "second_entry": game.second_entry},
         )
         return GameEntered(game, "disputed")
+
+
+game_enter = transaction.atomic(game_enter_within)
 
 
 def game_second_entry(game: Game) -> tuple[str, list[rules.RackIn]] | None:

@@ -12,6 +12,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 from rest_framework.views import APIView
 
+from scoring.errors import ConflictError
 from tests.factories import UserFactory, match_seated, seated_ids
 from tests.tournaments.api.conftest import client_as
 from tournaments.api.auth import TokenObtainView
@@ -279,3 +280,36 @@ def test_other_writes_replay_too(staff):
     assert client.patch(url, {"name": "Aarhus"}, **patch)["Idempotent-Replayed"] == "true"
     assert client.patch(url, {"name": "Odense"}, **patch).status_code == 422
     assert renamed.status_code == 200 and Club.objects.get().name == "Aarhus"
+
+
+def test_a_game_number_taken_is_kept_as_the_keys_answer(setup):
+    match, (a, b), client = setup
+    assert record(client, match, {**game_body(a, b), "number": 1}, key="first").status_code == 201
+    other = {**game_body(b, a, points=9), "number": 1}
+    first = record(client, match, other, key="second")
+    again = record(client, match, other, key="second")
+    assert first.status_code == again.status_code == 409
+    assert first.json()["game"]["number"] == 1 and again.content == first.content
+    assert again["Idempotent-Replayed"] == "true"
+    assert Game.objects.count() == 1
+    assert IdempotencyKey.objects.get(key="second").status == 409
+
+
+def test_a_refusal_after_a_write_undoes_the_write_and_is_kept(setup, monkeypatch):
+    """Inside the key's transaction a game is entered without a savepoint of its
+    own: a refusal that comes after a write still leaves nothing written."""
+    match, (a, b), client = setup
+
+    def refused(**kwargs):
+        raise ConflictError("refused after the game was written")
+
+    # The game and its racks are written, then the audit refuses.
+    monkeypatch.setattr("tournaments.services.games.game_audit", refused)
+    first = record(client, match, game_body(a, b))
+    assert first.status_code == 409 and "refused after" in first.content.decode()
+    assert not Game.objects.exists()
+    assert IdempotencyKey.objects.get().status == 409
+    monkeypatch.undo()
+    again = record(client, match, game_body(a, b))
+    assert again.content == first.content and again["Idempotent-Replayed"] == "true"
+    assert not Game.objects.exists()

@@ -80,6 +80,7 @@ NOT_AUDITED = {
     # parts of an audited write
     "games.game_racks_store": "stores a game's racks inside game_record and game_correct",
     "games.game_record_within": "the body of game_record, audited as it is",
+    "results.game_enter_within": "the body of game_enter, audited as it is",
     # writes outside any tournament (clubs and players are shared by all)
     "players.club_create": "a new club is in no tournament yet",
     "players.player_create": "a new player is in no tournament yet",
