@@ -29,7 +29,7 @@ from tests.tournaments.backups.big import big_document  # noqa: E402
 from tournaments.backups.checks import document_checked  # noqa: E402
 from tournaments.backups.document import document_text, tournament_document  # noqa: E402
 from tournaments.backups.restore import tournament_import  # noqa: E402
-from tournaments.standings.queries import standings_for  # noqa: E402
+from tournaments.selectors.standings import standings_for  # noqa: E402
 
 PLAYERS, ROUNDS, GAMES = 1000, 3, 4
 LIMIT_S = 30.0

@@ -6,9 +6,9 @@ bytes (WeasyPrint's warm-up included, as for the command):
 
 * ``layers`` — what the site and ``print_scoresheets`` do: the static layer
   laid out once, the page layers rendered by 2 forked workers, joined with
-  pypdf (``scoring.sheets.pool.sheets_pdf``); three runs, the median shown;
+  pypdf (``printing.pool.sheets_pdf``); three runs, the median shown;
 * ``whole`` — the naive render of the same sheets: every page whole, one
-  document, one process (``scoring.sheets.render.sheets_pdf_whole``).
+  document, one process (``printing.render.sheets_pdf_whole``).
 
 Peak memory is sampled every 20 ms over the process and its workers: PSS (a
 page shared by forked processes counted once, split between them) and the
@@ -165,10 +165,10 @@ def run_variant(database: str, variant: str) -> dict[str, Any]:
     import pypdf
     import weasyprint  # noqa: F401  (imported before the clock: process start-up)
 
-    from scoring.sheets.render import sheets_pdf_whole
+    from printing.render import sheets_pdf_whole
+    from tournaments.documents.files import BASE_URL_DEFAULT, scoresheets_pdf
     from tournaments.models import Round
-    from tournaments.printing.data import scoresheets_data
-    from tournaments.printing.files import BASE_URL_DEFAULT, scoresheets_pdf
+    from tournaments.selectors.print_data import scoresheets_data
 
     round_ = Round.objects.select_related("tournament").get(tournament__slug="nordic-open")
     sampler = Sampler()
@@ -233,11 +233,12 @@ def run_files() -> dict[str, Any]:
     from django.template.loader import render_to_string
     from django.utils import timezone
 
-    from scoring.sheets.layout import number_columns_mm
-    from scoring.sheets.render import html_pdf
-    from tournaments.printing import data, documents, files
-    from tournaments.standings.queries import standings_for
-    from tournaments.standings.unconfirmed import unconfirmed_of
+    from printing.layout import number_columns_mm
+    from printing.render import html_pdf
+    from tournaments.documents import documents, files
+    from tournaments.selectors import print_data as data
+    from tournaments.selectors.standings import standings_for
+    from tournaments.selectors.unconfirmed import unconfirmed_of
 
     t, _timings = bench_standings.build()
     store = caches["files"]

@@ -41,8 +41,8 @@ from tournaments.models import (  # noqa: E402
     Seat,
     Tournament,
 )
+from tournaments.selectors.standings import final_places_for, standings_for  # noqa: E402
 from tournaments.services import rounds, stages  # noqa: E402
-from tournaments.standings.queries import final_places_for, standings_for  # noqa: E402
 
 PLAYERS = 1000
 ROUNDS = 10

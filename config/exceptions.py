@@ -6,7 +6,7 @@ message translated into the request's language. Django's own
 ``ValidationError`` is treated the same way. Deleting an object that other
 records still protect (a player with entries or games) is a 409; a body
 over Django's limit a 413. Errors no API view answers (no URL matched, a
-500) are made JSON by ``scoring.api.middleware``. Everything
+500) are made JSON by ``apikit.middleware``. Everything
 else is left to DRF (and a real bug still surfaces as a 500 so that it gets
 fixed).
 """

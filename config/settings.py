@@ -70,13 +70,13 @@ INSTALLED_APPS = [
     "django_filters",
     "django_tables2",
     "axes",
-    "scoring",
+    "calculator",
     "tournaments",
 ]
 
 MIDDLEWARE = [
     # First: sees every answer, so any error under /api/v1/ leaves as JSON.
-    "scoring.api.middleware.ApiJsonErrorsMiddleware",
+    "apikit.middleware.ApiJsonErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -189,25 +189,25 @@ LOGIN_REDIRECT_URL = "/"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "scoring.api.defaults.KeyTokenAuthentication",
+        "apikit.defaults.KeyTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # Not a rate limit: the hook that claims a write's Idempotency-Key once the caller is known.
     "DEFAULT_THROTTLE_CLASSES": ["tournaments.api.idempotency.IdempotencyGate"],
-    "DEFAULT_PAGINATION_CLASS": "scoring.api.defaults.Pages",
+    "DEFAULT_PAGINATION_CLASS": "apikit.defaults.Pages",
     "PAGE_SIZE": 50,
     "DEFAULT_PARSER_CLASSES": [
-        "scoring.api.defaults.JSONParser",
+        "apikit.defaults.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
-        "scoring.api.defaults.NamedSearchFilter",
-        "scoring.api.defaults.StableOrderingFilter",
+        "apikit.defaults.NamedSearchFilter",
+        "apikit.defaults.StableOrderingFilter",
     ],
-    "DEFAULT_SCHEMA_CLASS": "scoring.api.schema.ErrorsAutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "apikit.schema.ErrorsAutoSchema",
     "EXCEPTION_HANDLER": "config.exceptions.api_exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }

@@ -10,7 +10,7 @@ from config.health import healthz
 from tournaments.web.offline import service_worker
 
 api_v1 = [
-    path("", include("scoring.api.urls")),
+    path("", include("calculator.api_urls")),
     path("", include("tournaments.api.urls")),
 ]
 
@@ -24,6 +24,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
 ]
 urlpatterns += i18n_patterns(
     path("", include("tournaments.web.urls")),
-    path("", include("tournaments.printing.urls")),
+    path("", include("tournaments.documents.urls")),
     prefix_default_language=False,
 )

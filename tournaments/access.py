@@ -35,7 +35,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 
-from .models import Club, Entry, Game, Player, Tournament
+from tournaments.models import Club, Entry, Game, Player, Tournament
 
 UserLike = AbstractBaseUser | AnonymousUser | None
 

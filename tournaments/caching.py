@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from django.core.cache import caches
 
-from .models import AuditEvent, Tournament
+from tournaments.models import AuditEvent, Tournament
 
 T = TypeVar("T")
 

@@ -22,10 +22,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from scoring import rules
-
-from .models import Club, Match, Player, Round, Tournament
-from .services import entries, players, rounds, tournaments
-from .services.games import game_record
+from tournaments.models import Club, Match, Player, Round, Tournament
+from tournaments.services import entries, players, rounds, tournaments
+from tournaments.services.games import game_record
 
 DEMO_SLUG = "autumn-open"
 DEMO_PLAYERS = [

@@ -21,8 +21,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
 from scoring.errors import UserError, _
-
-from .models import Tournament
+from tournaments.models import Tournament
 
 
 @dataclass(frozen=True)

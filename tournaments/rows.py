@@ -26,7 +26,7 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Model
 
-from .models import Game, Match, Player, Round, Seat, Tournament
+from tournaments.models import Game, Match, Player, Round, Seat, Tournament
 
 M = TypeVar("M", bound=Model)
 Converter = Callable[[Any, Any, Any], Any]

@@ -3,7 +3,7 @@ from django.core.management import CommandError, call_command
 from django.http import HttpRequest
 
 from tournaments.models import Game, Round, Tournament
-from tournaments.standings.queries import standings_for
+from tournaments.selectors.standings import standings_for
 
 pytestmark = pytest.mark.django_db
 

@@ -12,10 +12,10 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from ..models import Adjustment, Club, Entry, Player, Tournament
-from ..services import adjustments, entries, players, tournaments
-from . import games as games  # registers rounds, matches and games
-from .kit import ReadOnlyInline, ServiceAdmin
+from tournaments.admin import games as games  # registers rounds, matches and games
+from tournaments.admin.kit import ReadOnlyInline, ServiceAdmin
+from tournaments.models import Adjustment, Club, Entry, Player, Tournament
+from tournaments.services import adjustments, entries, players, tournaments
 
 
 @admin.register(Club)

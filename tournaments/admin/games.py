@@ -20,10 +20,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
-
-from ..models import AuditEvent, Game, Match, Player, Round, Seat
-from ..services import games
-from .kit import ReadOnlyAdmin, ReadOnlyInline, ServiceAdmin, ServiceForm
+from tournaments.admin.kit import ReadOnlyAdmin, ReadOnlyInline, ServiceAdmin, ServiceForm
+from tournaments.models import AuditEvent, Game, Match, Player, Round, Seat
+from tournaments.services import games
 
 SEATS = range(1, 5)
 

@@ -17,20 +17,19 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.api.errors import error_responses
-from scoring.api.fields import (
+from apikit.errors import error_responses
+from apikit.fields import (
     DecimalNumberField,
     EngineChoiceField,
     NumberField,
     StrictCharField,
 )
 from scoring.rules import SCORE_SETTING_MAX
+from tournaments.api.base import TournamentNestedView
+from tournaments.api.fields import IdRelatedField, id_field
 from tournaments.models import Adjustment, Round
 from tournaments.selectors import adjustments_of
 from tournaments.services.adjustments import adjustment_add, adjustment_delete
-
-from .base import TournamentNestedView
-from .fields import IdRelatedField, id_field
 
 # ----------------------------------------------------------------------------- serializers
 

@@ -19,13 +19,12 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.api.errors import error_responses
+from apikit.errors import error_responses
+from tournaments.api.base import TournamentNestedView
+from tournaments.api.filters import OBJECT_TYPES, AuditFilter
+from tournaments.api.permissions import OrganiserOnly
 from tournaments.models import AuditEvent
 from tournaments.selectors import audit_of
-
-from .base import TournamentNestedView
-from .filters import OBJECT_TYPES, AuditFilter
-from .permissions import OrganiserOnly
 
 VIA_CHOICES = [
     ("user", _("a user")),

@@ -9,7 +9,7 @@ record the games of that one match and nothing else. It identifies no user
 Only the views of a match and its games list this authentication
 (``MATCH_AUTHENTICATION``); everywhere else the header is ignored, so a token
 opens nothing there. Users log in with ``POST /api/v1/auth/token/`` and send
-``Authorization: Token <key>`` (``scoring.api.defaults.KeyTokenAuthentication``).
+``Authorization: Token <key>`` (``apikit.defaults.KeyTokenAuthentication``).
 
 Every login is guarded against password guessing (``config.login_guard``):
 after 5 wrong passwords for one username from one address the token login
@@ -37,8 +37,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
-from scoring.api.errors import DetailErrorSerializer, error_responses
-from scoring.api.fields import StrictCharField
+from apikit.errors import DetailErrorSerializer, error_responses
+from apikit.fields import StrictCharField
 from tournaments.models import Match, match_token_plausible
 from tournaments.rows import match_by_token
 

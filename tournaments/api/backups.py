@@ -25,15 +25,14 @@ from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.api.errors import FieldErrorsSerializer, error_responses
+from apikit.errors import FieldErrorsSerializer, error_responses
 from tournaments.access import tournament_organiser, user_or_none
+from tournaments.api.base import TournamentNestedView
+from tournaments.api.tournaments import TournamentSerializer
 from tournaments.backups.checks import FILE_MAX, document_read, too_large
 from tournaments.backups.document import tournament_document
 from tournaments.backups.restore import tournament_import
 from tournaments.models import Tournament
-
-from .base import TournamentNestedView
-from .tournaments import TournamentSerializer
 
 _ROWS = ("clubs", "players", "entries", "rounds", "matches", "seats", "games", "adjustments")
 

@@ -24,11 +24,10 @@ from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.api.defaults import json_parsers
+from apikit.defaults import json_parsers
+from tournaments.api.permissions import TournamentPermission
 from tournaments.models import Tournament
 from tournaments.selectors import tournaments_visible
-
-from .permissions import TournamentPermission
 
 M = TypeVar("M", bound=models.Model)
 

@@ -20,17 +20,16 @@ from rest_framework import generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.api.defaults import json_parsers
-from scoring.api.errors import error_responses
+from apikit.defaults import json_parsers
+from apikit.errors import error_responses
+from tournaments.api.auth import MATCH_AUTHENTICATION, match_grant
+from tournaments.api.base import InputFormMixin
+from tournaments.api.game_serializers import GameSerializer, game_response
+from tournaments.api.permissions import OrganiserOnly
 from tournaments.models import AuditEvent, Game
+from tournaments.selectors import api as selectors
 from tournaments.selectors import game_deletion_of, tournaments_visible
 from tournaments.services.results import game_confirm, game_restore
-
-from . import selectors
-from .auth import MATCH_AUTHENTICATION, match_grant
-from .base import InputFormMixin
-from .game_serializers import GameSerializer, game_response
-from .permissions import OrganiserOnly
 
 TAKE_CHOICES = [
     ("first", _("first: the game as recorded stands")),

@@ -20,15 +20,14 @@ from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from apikit.fields import StrictCharField
 from scoring import rules
-from scoring.api.fields import StrictCharField
+from tournaments.api.base import TournamentNestedView
+from tournaments.api.fields import id_field
 from tournaments.models import Entry, Tournament
 from tournaments.selectors import entries_of
+from tournaments.selectors.api import entry_of
 from tournaments.services import entries as entry_services
-
-from .base import TournamentNestedView
-from .fields import id_field
-from .selectors import entry_of
 
 ENTRY_STATUS_HELP = _(
     "`active`: seated in the next round; `absent`: entered but checked out (a late "

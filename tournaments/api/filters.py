@@ -1,7 +1,7 @@
 """Filtering, search and ordering of the lists.
 
 Vocabulary: an *id filter* takes an object id (``?club=3``) without looking
-the object up. Ordering is ``scoring.api.defaults.StableOrderingFilter``.
+the object up. Ordering is ``apikit.defaults.StableOrderingFilter``.
 A *strict* filter set refuses (400, naming the parameter) what django-filter
 would quietly ignore: an empty value for anything but text, and a yes/no
 written other than ``true`` or ``false``; so every list answers exactly the
@@ -18,10 +18,9 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.drainage import set_override
 
-from scoring.api.defaults import NO_NUL
+from apikit.defaults import NO_NUL
+from tournaments.api.fields import ID_MAX
 from tournaments.models import AuditEvent, Club, Game, Player, Tournament
-
-from .fields import ID_MAX
 
 
 class IdFilter(django_filters.NumberFilter):

@@ -16,26 +16,25 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.api.calculator import ENDING_CHOICES, ENDING_HELP, RackInSerializer
-from scoring.api.fields import (
+from apikit.fields import (
     EngineChoiceField,
     LightFieldsMixin,
     NumberField,
     RacksField,
     json_number,
 )
+from calculator.api import ENDING_CHOICES, ENDING_HELP, RackInSerializer
 from scoring.errors import NON_FIELD
 from scoring.rules import GAME_NUMBER_MAX
 from tournaments.access import game_racks_withheld, tournament_organiser
+from tournaments.api.fields import id_field
+from tournaments.api.preconditions import etag_of
 from tournaments.models import Game, Rack
+from tournaments.selectors import api as selectors
 from tournaments.services.games import (
     GameTakenError,
     game_racks_entered,
 )
-
-from . import selectors
-from .fields import id_field
-from .preconditions import etag_of
 
 # ----------------------------------------------------------------------------- serializers
 

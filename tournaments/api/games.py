@@ -29,24 +29,14 @@ from rest_framework import generics, mixins, serializers, status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.api.defaults import StableOrderingFilter, json_parsers
-from scoring.api.errors import error_responses
+from apikit.defaults import StableOrderingFilter, json_parsers
+from apikit.errors import error_responses
 from scoring.errors import UserError
 from tournaments.access import tournament_organiser
-from tournaments.models import Game, Match
-from tournaments.services.game_scoring import game_score_ahead
-from tournaments.services.games import (
-    GameTakenError,
-    game_correct,
-    game_delete,
-)
-from tournaments.services.results import game_enter, game_enter_within
-
-from . import selectors
-from .auth import MATCH_AUTHENTICATION, match_grant
-from .base import InputFormMixin
-from .filters import GameFilter
-from .game_serializers import (
+from tournaments.api.auth import MATCH_AUTHENTICATION, match_grant
+from tournaments.api.base import InputFormMixin
+from tournaments.api.filters import GameFilter
+from tournaments.api.game_serializers import (
     GameInSerializer,
     GameRecordInSerializer,
     GameSerializer,
@@ -54,9 +44,18 @@ from .game_serializers import (
     game_response,
     game_taken_response,
 )
-from .idempotency import idempotency_begin, idempotency_deferred, idempotency_restart
-from .permissions import GamePermission, MatchGamesPermission, organiser_check
-from .preconditions import ETAG_HEADER, IF_MATCH_HEADER, if_match_version
+from tournaments.api.idempotency import idempotency_begin, idempotency_deferred, idempotency_restart
+from tournaments.api.permissions import GamePermission, MatchGamesPermission, organiser_check
+from tournaments.api.preconditions import ETAG_HEADER, IF_MATCH_HEADER, if_match_version
+from tournaments.models import Game, Match
+from tournaments.selectors import api as selectors
+from tournaments.services.game_scoring import game_score_ahead
+from tournaments.services.games import (
+    GameTakenError,
+    game_correct,
+    game_delete,
+)
+from tournaments.services.results import game_enter, game_enter_within
 
 # ----------------------------------------------------------------------------- views
 

@@ -75,7 +75,7 @@ _CLAIM = "idempotency_claim"
 
 def idempotency_caller(request: Request) -> str | None:
     """Who keys this request: ``user:<id>``, ``match:<id>`` or nobody (anonymous)."""
-    from .auth import match_grant  # at call time: auth imports DRF's views
+    from tournaments.api.auth import match_grant  # at call time: auth imports DRF's views
 
     user = request.user
     if user is not None and user.is_authenticated:

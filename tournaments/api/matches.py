@@ -20,17 +20,16 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.api.errors import error_responses
+from apikit.errors import error_responses
 from tournaments.access import game_racks_withheld, tournament_organiser
+from tournaments.api.auth import MATCH_AUTHENTICATION, MatchTokenAuthentication, match_grant
+from tournaments.api.game_serializers import GameSerializer
+from tournaments.api.permissions import MatchGamesPermission, MatchGrantRequired, OrganiserOnly
+from tournaments.api.rounds import MatchBriefSerializer
 from tournaments.models import AuditEvent, Game, Match
+from tournaments.selectors import api as selectors
 from tournaments.selectors import game_history_of
 from tournaments.services.matches import match_token_regenerate
-
-from . import selectors
-from .auth import MATCH_AUTHENTICATION, MatchTokenAuthentication, match_grant
-from .game_serializers import GameSerializer
-from .permissions import MatchGamesPermission, MatchGrantRequired, OrganiserOnly
-from .rounds import MatchBriefSerializer
 
 # ----------------------------------------------------------------------------- serializers
 

@@ -18,16 +18,15 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.api.errors import error_responses
-from scoring.api.fields import StrictTextMixin
+from apikit.errors import error_responses
+from apikit.fields import StrictTextMixin
 from tournaments.access import clubs_visible_q, players_visible_q
+from tournaments.api.base import ServiceModelViewSet
+from tournaments.api.fields import IdRelatedField
+from tournaments.api.filters import ClubFilter, PlayerFilter
+from tournaments.api.permissions import ClubPermission, PlayerPermission
 from tournaments.models import Club, Player
 from tournaments.services import players as player_services
-
-from .base import ServiceModelViewSet
-from .fields import IdRelatedField
-from .filters import ClubFilter, PlayerFilter
-from .permissions import ClubPermission, PlayerPermission
 
 # ----------------------------------------------------------------------------- serializers
 

@@ -29,9 +29,8 @@ from tournaments.access import (
     tournaments_own_q,
     user_or_none,
 )
+from tournaments.api.auth import match_grant
 from tournaments.models import Club, Game, Match, Player, Round, Tournament
-
-from .auth import match_grant
 
 
 class ReadOrLoggedIn(BasePermission):

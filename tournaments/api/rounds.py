@@ -19,17 +19,16 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.api.errors import error_responses
-from scoring.api.fields import EngineChoiceField
+from apikit.errors import error_responses
+from apikit.fields import EngineChoiceField
 from tournaments.access import tournament_organiser
+from tournaments.api.base import TournamentNestedView
+from tournaments.api.fields import id_field
+from tournaments.api.permissions import RoundPermission
 from tournaments.models import Match, Round
+from tournaments.selectors import api as selectors
 from tournaments.selectors import round_detail
 from tournaments.services import rounds as round_services
-
-from . import selectors
-from .base import TournamentNestedView
-from .fields import id_field
-from .permissions import RoundPermission
 
 # ----------------------------------------------------------------------------- serializers
 

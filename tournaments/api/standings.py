@@ -22,16 +22,15 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.api.errors import error_responses
-from scoring.api.fields import NumberField
+from apikit.errors import error_responses
+from apikit.fields import NumberField
 from scoring.rules import CATEGORY_MAX_LENGTH
+from tournaments.api.base import TournamentNestedView
 from tournaments.caching import cached, tournament_key, tournament_version
 from tournaments.models import Round
-from tournaments.standings.queries import standings_shared
+from tournaments.selectors.standings import standings_shared
+from tournaments.selectors.unconfirmed import Unconfirmed, unconfirmed_of
 from tournaments.standings.ranking import StandingRow, category_rows
-from tournaments.standings.unconfirmed import Unconfirmed, unconfirmed_of
-
-from .base import TournamentNestedView
 
 # ----------------------------------------------------------------------------- serializers
 

@@ -18,8 +18,8 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from apikit.fields import EngineChoiceField
 from scoring import rules
-from scoring.api.fields import EngineChoiceField
 from tournaments.standings.ranking import TIE_BREAK_NAMES
 
 TABLE_SIZES = (2, 3, 4)

@@ -25,17 +25,27 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring import rules
-from scoring.api.calculator import POOL_TIE_CHOICES
-from scoring.api.defaults import json_parsers
-from scoring.api.errors import error_responses
-from scoring.api.fields import (
+from apikit.defaults import json_parsers
+from apikit.errors import error_responses
+from apikit.fields import (
     DecimalNumberField,
     EngineChoiceField,
     EngineIntegerField,
     StrictTextMixin,
 )
+from calculator.api import POOL_TIE_CHOICES
+from scoring import rules
 from tournaments.access import tournament_organiser
+from tournaments.api.base import ServiceModelViewSet
+from tournaments.api.fields import IdRelatedField
+from tournaments.api.filters import TournamentFilter
+from tournaments.api.permissions import TournamentPermission
+from tournaments.api.tournament_fields import (
+    CarryOverField,
+    TablePointsField,
+    TieBreaksField,
+    UsernameField,
+)
 from tournaments.formats import FORMATS
 from tournaments.models import Club, Tournament
 from tournaments.selectors import tournaments_visible
@@ -46,12 +56,6 @@ from tournaments.services.tournaments import (
     tournament_reopen,
     tournament_update,
 )
-
-from .base import ServiceModelViewSet
-from .fields import IdRelatedField
-from .filters import TournamentFilter
-from .permissions import TournamentPermission
-from .tournament_fields import CarryOverField, TablePointsField, TieBreaksField, UsernameField
 
 # ----------------------------------------------------------------------------- serializers
 

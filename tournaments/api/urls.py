@@ -6,8 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import SimpleRouter
 
 from tournaments import converters  # noqa: F401  (registers the bounded <api_id:…>)
-
-from . import (
+from tournaments.api import (
     adjustments,
     audit,
     auth,

@@ -26,11 +26,10 @@ from jsonschema import Draft202012Validator
 
 from scoring import rules
 from scoring.errors import UserError, _
-
-from ..fields import table_points_rules
-from ..models import Tournament
-from ..standings.ranking import tie_breaks_check
-from .document import FORMAT, VERSION, checksum_of, settings_completed
+from tournaments.backups.document import FORMAT, VERSION, checksum_of, settings_completed
+from tournaments.fields import table_points_rules
+from tournaments.models import Tournament
+from tournaments.standings.ranking import tie_breaks_check
 
 SCHEMA_PATH = Path(__file__).parent / "schema" / "rackscore-tournament-v1.schema.json"
 FIELD = "document"

@@ -27,7 +27,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils import timezone
 
-from ..models import (
+from tournaments.models import (
     Adjustment,
     AuditEvent,
     Club,

@@ -27,9 +27,11 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
 from scoring.errors import ConflictError, UserError, _
-
-from ..access import UserLike
-from ..models import (
+from tournaments.access import UserLike
+from tournaments.backups.checks import document_checked, path_text, refused
+from tournaments.backups.document import RACK_FIELDS, SETTINGS, settings_completed
+from tournaments.backups.ids import IdMap, ids_translated, object_id_translated
+from tournaments.models import (
     Adjustment,
     AuditEvent,
     Club,
@@ -43,11 +45,8 @@ from ..models import (
     Tournament,
     match_token_new,
 )
-from ..services.audit import audit_add
-from ..services.tournaments import SLUG_MAX, SLUGS_RESERVED
-from .checks import document_checked, path_text, refused
-from .document import RACK_FIELDS, SETTINGS, settings_completed
-from .ids import IdMap, ids_translated, object_id_translated
+from tournaments.services.audit import audit_add
+from tournaments.services.tournaments import SLUG_MAX, SLUGS_RESERVED
 
 M = TypeVar("M", bound=models.Model)
 BATCH = 2000

@@ -28,8 +28,8 @@ hold data and constraints only: writes go through ``services``, reads through
 ``selectors``.
 """
 
-from .event import Club, Entry, Player, Tournament
-from .play import (
+from tournaments.models.event import Club, Entry, Player, Tournament
+from tournaments.models.play import (
     Adjustment,
     Game,
     Match,
@@ -40,7 +40,7 @@ from .play import (
     match_token_new,
     match_token_plausible,
 )
-from .trust import AuditEvent, IdempotencyKey
+from tournaments.models.trust import AuditEvent, IdempotencyKey
 
 __all__ = [
     "Adjustment",

@@ -8,8 +8,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
-
-from ..fields import (
+from tournaments.fields import (
     TablePointsField,
     TieBreaksField,
     table_points_default,

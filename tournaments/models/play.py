@@ -19,8 +19,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
-
-from .event import Player, Tournament
+from tournaments.models.event import Player, Tournament
 
 MATCH_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
 

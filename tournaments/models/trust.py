@@ -24,8 +24,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .event import Tournament
-from .play import Match
+from tournaments.models.event import Tournament
+from tournaments.models.play import Match
 
 
 class AuditEvent(models.Model):

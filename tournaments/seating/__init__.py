@@ -46,10 +46,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from .balanced import _seat_balanced, schedule_balanced
-from .manual import plan_check
-from .order import start_order
-from .sizes import (
+from tournaments.seating.balanced import _seat_balanced, schedule_balanced
+from tournaments.seating.manual import plan_check
+from tournaments.seating.order import start_order
+from tournaments.seating.sizes import (
     REPEAT_COST,
     History,
     Quality,
@@ -59,7 +59,7 @@ from .sizes import (
     schedule_quality,
     table_sizes,
 )
-from .swiss import _seat_random, _seat_swiss
+from tournaments.seating.swiss import _seat_random, _seat_swiss
 
 __all__ = [
     "METHODS",

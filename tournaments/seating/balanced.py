@@ -19,9 +19,16 @@ import random
 import time
 from collections.abc import Collection, Sequence
 
-from .designs import _design, _design_labels, _relabel
-from .order import _chunk, _pick_byes, _plan, _rng
-from .sizes import REPEAT_COST, History, RoundPlan, Tables, repeat_lower_bound, table_sizes
+from tournaments.seating.designs import _design, _design_labels, _relabel
+from tournaments.seating.order import _chunk, _pick_byes, _plan, _rng
+from tournaments.seating.sizes import (
+    REPEAT_COST,
+    History,
+    RoundPlan,
+    Tables,
+    repeat_lower_bound,
+    table_sizes,
+)
 
 
 class _Tabu:

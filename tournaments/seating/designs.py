@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from .sizes import Tables
+from tournaments.seating.sizes import Tables
 
 # Multiplication by ω in GF(4) = {0, 1, ω, ω²} written as 2-bit numbers with
 # ω = 0b10 and ω² = ω + 1 = 0b11.

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from .sizes import History, RoundPlan, Tables, _meetings, _repeats_added
+from tournaments.seating.sizes import History, RoundPlan, Tables, _meetings, _repeats_added
 
 # --------------------------------------------------------------------------
 # Seat order: who starts

@@ -17,8 +17,8 @@ import random
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 
-from .order import _chunk, _pick_byes, _plan, _rng
-from .sizes import (
+from tournaments.seating.order import _chunk, _pick_byes, _plan, _rng
+from tournaments.seating.sizes import (
     REPEAT_COST,
     History,
     RoundPlan,

@@ -25,11 +25,10 @@ from django.db.models import Count, F
 
 from scoring import rules
 from scoring.errors import ConflictError, _
-
-from .. import seating
-from ..access import UserLike
-from ..models import Adjustment, AuditEvent, Match, Rack, Round, Seat, Tournament
-from .audit import audit_add
+from tournaments import seating
+from tournaments.access import UserLike
+from tournaments.models import Adjustment, AuditEvent, Match, Rack, Round, Seat, Tournament
+from tournaments.services.audit import audit_add
 
 
 def tournament_locked(tournament: Tournament) -> Tournament:

@@ -14,11 +14,10 @@ from typing import Any
 from django.db import transaction
 
 from scoring.errors import ConflictError, UserError, _
-
-from ..access import UserLike, user_or_none
-from ..models import Adjustment, AuditEvent, Entry, Round, Tournament
-from ._plans import tournament_open_check
-from .audit import audit_add, audit_value
+from tournaments.access import UserLike, user_or_none
+from tournaments.models import Adjustment, AuditEvent, Entry, Round, Tournament
+from tournaments.services._plans import tournament_open_check
+from tournaments.services.audit import audit_add, audit_value
 
 _POINTS_LIMIT = Decimal("999999.99")
 

@@ -17,9 +17,9 @@ from typing import Any
 
 from django.db import models
 
-from ..access import user_or_none
-from ..models import AuditEvent, Match, Tournament
-from ..rows import rows_insert
+from tournaments.access import user_or_none
+from tournaments.models import AuditEvent, Match, Tournament
+from tournaments.rows import rows_insert
 
 Action = AuditEvent.Action
 

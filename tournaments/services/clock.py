@@ -20,12 +20,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.errors import ConflictError, UserError, _
-
-from ..access import UserLike
-from ..models import AuditEvent, Round
-from ..round_clock import RUNNING, UP, clock_state
-from ._plans import tournament_open_check
-from .audit import audit_add
+from tournaments.access import UserLike
+from tournaments.models import AuditEvent, Round
+from tournaments.round_clock import RUNNING, UP, clock_state
+from tournaments.services._plans import tournament_open_check
+from tournaments.services.audit import audit_add
 
 
 def _locked(round_: Round) -> Round:

@@ -22,11 +22,10 @@ from django.db.models import Q
 
 from scoring import rules
 from scoring.errors import UserError, _
-
-from ..access import UserLike, players_visible_q
-from ..models import AuditEvent, Entry, Player, Tournament
-from ._plans import tournament_open_check
-from .audit import audit_add
+from tournaments.access import UserLike, players_visible_q
+from tournaments.models import AuditEvent, Entry, Player, Tournament
+from tournaments.services._plans import tournament_open_check
+from tournaments.services.audit import audit_add
 
 # (player id, name, status before (None: not entered), status after)
 _Change = tuple[int, str, str | None, str]

@@ -18,9 +18,8 @@ from typing import cast
 
 from scoring import rules
 from scoring.errors import UserError, _
-
-from ..models import Match, Seat
-from ..rows import seats_read
+from tournaments.models import Match, Seat
+from tournaments.rows import seats_read
 
 
 class SeatedPlayer(int):

@@ -29,13 +29,12 @@ from django.db import IntegrityError, connection, transaction
 
 from scoring import rules
 from scoring.errors import ConflictError, PreconditionFailedError, UserError, _
-
-from ..access import UserLike, tournament_organiser, user_or_none
-from ..models import AuditEvent, Game, Match, Rack, Seat, Tournament
-from ..rows import match_locked, match_now_read, rows_insert, tournament_read
-from ._plans import final_decided_check, tournament_open_check
-from .audit import audit_add
-from .game_scoring import GameAhead, game_scored, game_scored_now, match_seats
+from tournaments.access import UserLike, tournament_organiser, user_or_none
+from tournaments.models import AuditEvent, Game, Match, Rack, Seat, Tournament
+from tournaments.rows import match_locked, match_now_read, rows_insert, tournament_read
+from tournaments.services._plans import final_decided_check, tournament_open_check
+from tournaments.services.audit import audit_add
+from tournaments.services.game_scoring import GameAhead, game_scored, game_scored_now, match_seats
 
 
 def game_compute(*, match: Match, ending: str, racks: Sequence[rules.RackIn]) -> rules.GameOut:

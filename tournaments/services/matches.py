@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from ..access import UserLike
-from ..models import AuditEvent, Match, match_token_digest, match_token_new
-from ._plans import tournament_open_check
-from .audit import audit_add
+from tournaments.access import UserLike
+from tournaments.models import AuditEvent, Match, match_token_digest, match_token_new
+from tournaments.services._plans import tournament_open_check
+from tournaments.services.audit import audit_add
 
 
 def _tail(token: str) -> str:

@@ -23,21 +23,20 @@ from django.db import transaction
 from django.db.models import ProtectedError, Q
 
 from scoring.errors import ConflictError, UserError, _
-
-from ..access import UserLike, players_visible_q, user_or_none
-from ..models import Adjustment, AuditEvent, Club, Entry, Player, Rack, Seat, Tournament
-from ._clean import model_checked
-from .audit import audit_add, audit_changes, audit_values
-from .entries import entries_add
-from .players_file import CLUB_MAX as CLUB_MAX
-from .players_file import NAME_MAX as NAME_MAX
-from .players_file import ImportPreview as ImportPreview
-from .players_file import ImportResult as ImportResult
-from .players_file import PlayersFileError as PlayersFileError
-from .players_file import PreviewLine as PreviewLine
-from .players_file import players_import as players_import
-from .players_file import players_import_preview as players_import_preview
-from .players_file import problem_text as problem_text
+from tournaments.access import UserLike, players_visible_q, user_or_none
+from tournaments.models import Adjustment, AuditEvent, Club, Entry, Player, Rack, Seat, Tournament
+from tournaments.services._clean import model_checked
+from tournaments.services.audit import audit_add, audit_changes, audit_values
+from tournaments.services.entries import entries_add
+from tournaments.services.players_file import CLUB_MAX as CLUB_MAX
+from tournaments.services.players_file import NAME_MAX as NAME_MAX
+from tournaments.services.players_file import ImportPreview as ImportPreview
+from tournaments.services.players_file import ImportResult as ImportResult
+from tournaments.services.players_file import PlayersFileError as PlayersFileError
+from tournaments.services.players_file import PreviewLine as PreviewLine
+from tournaments.services.players_file import players_import as players_import
+from tournaments.services.players_file import players_import_preview as players_import_preview
+from tournaments.services.players_file import problem_text as problem_text
 
 CLUB_SETTINGS = frozenset({"name", "city"})
 PLAYER_SETTINGS = frozenset({"name", "club"})

@@ -25,10 +25,9 @@ from django.db.models import Q
 
 from scoring import rules
 from scoring.errors import UserError, _
-
-from ..access import UserLike, players_visible_q, user_or_none
-from ..models import Club, Entry, Player, Tournament
-from .entries import entries_add, entries_category_set
+from tournaments.access import UserLike, players_visible_q, user_or_none
+from tournaments.models import Club, Entry, Player, Tournament
+from tournaments.services.entries import entries_add, entries_category_set
 
 NAME_MAX = Player._meta.get_field("name").max_length or 120
 CLUB_MAX = Club._meta.get_field("name").max_length or 120

@@ -28,12 +28,11 @@ from django.db import connection, transaction
 
 from scoring import rules
 from scoring.errors import ConflictError, UserError, _
-
-from ..access import UserLike, user_or_none
-from ..models import AuditEvent, Game, Match, Tournament
-from ._plans import tournament_open_check
-from .game_scoring import GameAhead
-from .games import (
+from tournaments.access import UserLike, user_or_none
+from tournaments.models import AuditEvent, Game, Match, Tournament
+from tournaments.services._plans import tournament_open_check
+from tournaments.services.game_scoring import GameAhead
+from tournaments.services.games import (
     GameTakenError,
     game_audit,
     game_compute,

@@ -27,13 +27,12 @@ from typing import Any
 from django.db import transaction
 
 from scoring.errors import ConflictError, UserError, _
-
-from .. import seating
-from ..access import UserLike
-from ..models import Adjustment, AuditEvent, Entry, Game, Round, Seat, Tournament
-from ..selectors import seating_history
-from ..standings.queries import QUALIFYING, standings_for
-from ._plans import (
+from tournaments import seating
+from tournaments.access import UserLike
+from tournaments.models import Adjustment, AuditEvent, Entry, Game, Round, Seat, Tournament
+from tournaments.selectors import seating_history
+from tournaments.selectors.standings import QUALIFYING, standings_for
+from tournaments.services._plans import (
     last_round_complete_check,
     round_fill,
     round_seating,
@@ -41,8 +40,8 @@ from ._plans import (
     tournament_locked,
     tournament_open_check,
 )
-from .audit import audit_add
-from .stages import stage_seat, stage_tables
+from tournaments.services.audit import audit_add
+from tournaments.services.stages import stage_seat, stage_tables
 
 
 def _active_ids(tournament: Tournament) -> list[int]:

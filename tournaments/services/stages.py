@@ -16,12 +16,11 @@ from datetime import date as Date
 from django.db import transaction
 
 from scoring.errors import ConflictError, UserError, _
-
-from .. import seating
-from ..access import UserLike
-from ..models import Round, Tournament
-from ..standings.queries import FINAL, QUALIFYING, SEMIFINAL, stage_entrants
-from ._plans import (
+from tournaments import seating
+from tournaments.access import UserLike
+from tournaments.models import Round, Tournament
+from tournaments.selectors.standings import FINAL, QUALIFYING, SEMIFINAL, stage_entrants
+from tournaments.services._plans import (
     last_round_complete_check,
     round_store,
     tournament_locked,

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import ROUND_CEILING, Decimal
 
-from ..models import Tournament
-from .ranking import StandingRow, TieBreak, primary_key, standings_rank
+from tournaments.models import Tournament
+from tournaments.standings.ranking import StandingRow, TieBreak, primary_key, standings_rank
 
 HALF = Decimal("0.5")
 

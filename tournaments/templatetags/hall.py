@@ -10,8 +10,8 @@ from typing import Any
 
 from django import template
 
-from ..hall import round_clock_of
-from ..models import Round, Tournament
+from tournaments.models import Round, Tournament
+from tournaments.selectors.hall import round_clock_of
 
 register = template.Library()
 

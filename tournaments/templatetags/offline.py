@@ -18,8 +18,8 @@ from django import template
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from ..models import Game, Match
-from ..web.pages import MatchView
+from tournaments.models import Game, Match
+from tournaments.web.pages import MatchView
 
 register = template.Library()
 

@@ -35,13 +35,22 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from scoring.errors import UserError
-
-from ..models import Adjustment, AuditEvent, Club, Entry, Game, Match, Player, Round, Tournament
-from ..selectors import audit_of
-from ..services.results import game_restore
-from .desk_results import game_event_note
-from .desk_trust import desk_back, entered_text
-from .pages import desk_action, organiser_required
+from tournaments.models import (
+    Adjustment,
+    AuditEvent,
+    Club,
+    Entry,
+    Game,
+    Match,
+    Player,
+    Round,
+    Tournament,
+)
+from tournaments.selectors import audit_of
+from tournaments.services.results import game_restore
+from tournaments.web.desk_results import game_event_note
+from tournaments.web.desk_trust import desk_back, entered_text
+from tournaments.web.pages import desk_action, organiser_required
 
 PER_PAGE = 50
 Action = AuditEvent.Action

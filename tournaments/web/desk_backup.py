@@ -24,12 +24,11 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.errors import UserError
-
-from ..backups.checks import FILE_MAX, document_read, too_large
-from ..backups.document import document_text, tournament_document
-from ..backups.restore import tournament_import
-from ..models import Tournament
-from .pages import LOGIN_URL, organiser_required
+from tournaments.backups.checks import FILE_MAX, document_read, too_large
+from tournaments.backups.document import document_text, tournament_document
+from tournaments.backups.restore import tournament_import
+from tournaments.models import Tournament
+from tournaments.web.pages import LOGIN_URL, organiser_required
 
 
 class RestoreForm(forms.Form):

@@ -22,11 +22,10 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
 from scoring.errors import UserError
-
-from ..access import clubs_visible_q
-from ..models import Club, Entry, Player, Tournament
-from ..selectors import players_not_entered
-from ..services.players import NAME_MAX
+from tournaments.access import clubs_visible_q
+from tournaments.models import Club, Entry, Player, Tournament
+from tournaments.selectors import players_not_entered
+from tournaments.services.players import NAME_MAX
 
 SEARCH_SHOWN = 30  # players listed for one search
 POOL_LISTED = 40  # up to this many players not entered are offered in one list

@@ -32,14 +32,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import rules
 from scoring.errors import UserError
-
-from ..models import Entry, Round, Tournament
-from ..selectors import players_not_entered, rounds_listed
-from ..services import entries as entry_services
-from ..services import players as player_services
-from .desk_forms import EntriesAddForm, PlayerAddForm, PlayersImportForm
-from .organise import _organise_page, _organise_url, _service_run
-from .pages import desk_action, organiser_required
+from tournaments.models import Entry, Round, Tournament
+from tournaments.selectors import players_not_entered, rounds_listed
+from tournaments.services import entries as entry_services
+from tournaments.services import players as player_services
+from tournaments.web.desk_forms import EntriesAddForm, PlayerAddForm, PlayersImportForm
+from tournaments.web.organise import _organise_page, _organise_url, _service_run
+from tournaments.web.pages import desk_action, organiser_required
 
 
 def _walk_in_entered(tournament: Tournament, name: str) -> str:

@@ -33,14 +33,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 
 from scoring.errors import UserError
-
-from ..models import Adjustment, AuditEvent, Game, Match, Seat, Tournament
-from ..selectors import game_history_of, match_detail
-from ..services import adjustments as adjustment_services
-from ..services.games import game_delete, game_racks_entered
-from .forms import GameCorrectForm, GameForm
-from .game_posts import game_posted_correct, game_posted_record
-from .pages import MatchView, match_view, organiser_required
+from tournaments.models import Adjustment, AuditEvent, Game, Match, Seat, Tournament
+from tournaments.selectors import game_history_of, match_detail
+from tournaments.services import adjustments as adjustment_services
+from tournaments.services.games import game_delete, game_racks_entered
+from tournaments.web.forms import GameCorrectForm, GameForm
+from tournaments.web.game_posts import game_posted_correct, game_posted_record
+from tournaments.web.pages import MatchView, match_view, organiser_required
 
 CORRECT_PREFIX = "fix"
 

@@ -37,13 +37,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext, ngettext
 
 from scoring.errors import UserError
-
-from ..models import Game, Rack, Seat, Tournament
-from ..services.games import game_compute
-from ..services.matches import match_token_regenerate
-from ..services.results import game_confirm, game_second_entry
-from .desk_results import match_of
-from .pages import desk_action, organiser_required
+from tournaments.models import Game, Rack, Seat, Tournament
+from tournaments.services.games import game_compute
+from tournaments.services.matches import match_token_regenerate
+from tournaments.services.results import game_confirm, game_second_entry
+from tournaments.web.desk_results import match_of
+from tournaments.web.pages import desk_action, organiser_required
 
 UNSETTLED = (Game.State.ENTERED, Game.State.DISPUTED)
 

@@ -2,7 +2,7 @@
 
 Vocabulary: a *rack row* is one seated player's rack fields on the game form
 (tiles, points, jokers), named ``p<position>_tiles`` and so on after the seat
-position; ``scoring.web`` makes the fields and reads them into a
+position; ``calculator.web`` makes the fields and reads them into a
 ``rules.RackIn`` whose player is the player's id. A row left blank is an
 emptied rack (the winner's, usually): the rules engine, not the form, decides
 whether that is allowed, so the web page refuses exactly what the API
@@ -26,11 +26,10 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from calculator.web import rack_cleaned, rack_fields_add, rack_initial
 from scoring import rules
 from scoring.errors import UserError
-from scoring.web import rack_cleaned, rack_fields_add, rack_initial
-
-from ..models import Adjustment, Game, Player, Seat
+from tournaments.models import Adjustment, Game, Player, Seat
 
 
 @dataclass

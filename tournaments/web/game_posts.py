@@ -24,12 +24,11 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 
 from scoring.errors import ConflictError, UserError, _
-
-from ..access import tournament_organiser
-from ..models import Game, Match, Tournament
-from ..services.games import GameTakenError, game_correct
-from ..services.results import GameEntered, game_enter
-from .forms import GameCorrectForm, GameForm
+from tournaments.access import tournament_organiser
+from tournaments.models import Game, Match, Tournament
+from tournaments.services.games import GameTakenError, game_correct
+from tournaments.services.results import GameEntered, game_enter
+from tournaments.web.forms import GameCorrectForm, GameForm
 
 
 def _mine_key(match: Match) -> str:

@@ -30,17 +30,22 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop
 
 from scoring.errors import UserError
-
-from ..caching import tournament_version
-from ..hall import places_found, player_places, round_clock_of, round_current
-from ..models import Match, Round, Tournament
-from ..round_clock import ClockState
-from ..selectors import rounds_for
-from ..services import clock as clock_services
-from ..standings.queries import standings_shared
-from .pages import can_organise, desk_action, match_view, organiser_required, tournament_shown
-from .public_cache import view_cached
-from .tables import number_text, standings_cells
+from tournaments.caching import tournament_version
+from tournaments.models import Match, Round, Tournament
+from tournaments.round_clock import ClockState
+from tournaments.selectors import rounds_for
+from tournaments.selectors.hall import places_found, player_places, round_clock_of, round_current
+from tournaments.selectors.standings import standings_shared
+from tournaments.services import clock as clock_services
+from tournaments.web.pages import (
+    can_organise,
+    desk_action,
+    match_view,
+    organiser_required,
+    tournament_shown,
+)
+from tournaments.web.public_cache import view_cached
+from tournaments.web.tables import number_text, standings_cells
 
 T = TypeVar("T")
 SCREEN_ROWS = 12

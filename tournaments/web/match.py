@@ -29,19 +29,18 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from scoring.rules import GAME_NUMBER_MAX
-
-from ..models import Game, Match, Rack, Seat, Tournament
-from ..selectors import match_detail, match_replaced
-from ..services.games import game_racks_entered
-from .forms import GameCorrectForm, GameForm
-from .game_posts import (
+from tournaments.models import Game, Match, Rack, Seat, Tournament
+from tournaments.selectors import match_detail, match_replaced
+from tournaments.services.games import game_racks_entered
+from tournaments.web.forms import GameCorrectForm, GameForm
+from tournaments.web.game_posts import (
     PostedGame,
     game_posted_correct,
     game_posted_enter,
     games_mine,
     games_mine_add,
 )
-from .pages import MatchView, can_organise, match_view
+from tournaments.web.pages import MatchView, can_organise, match_view
 
 
 @dataclass(frozen=True)

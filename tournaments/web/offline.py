@@ -26,8 +26,8 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-from ..models import Match
-from ..selectors import match_detail
+from tournaments.models import Match
+from tournaments.selectors import match_detail
 
 # Files every reopened page needs; anything else under STATIC_URL is kept once fetched.
 PRECACHE = (

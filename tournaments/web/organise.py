@@ -24,10 +24,9 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop
 
 from scoring.errors import UserError
-
-from .. import progress
-from ..models import Adjustment, Player, Round, Seat, Tournament
-from ..selectors import (
+from tournaments import progress
+from tournaments.models import Adjustment, Player, Round, Seat, Tournament
+from tournaments.selectors import (
     adjustments_of,
     entries_of,
     progress_of,
@@ -35,12 +34,12 @@ from ..selectors import (
     rounds_listed,
     seating_quality_for,
 )
-from ..services import adjustments as adjustment_services
-from ..services import rounds as round_services
-from .desk_forms import PlayerAddForm, players_section
-from .desk_trust import unsettled_counts
-from .forms import AdjustmentForm, SwapForm
-from .pages import desk_action, organiser_required
+from tournaments.services import adjustments as adjustment_services
+from tournaments.services import rounds as round_services
+from tournaments.web.desk_forms import PlayerAddForm, players_section
+from tournaments.web.desk_trust import unsettled_counts
+from tournaments.web.forms import AdjustmentForm, SwapForm
+from tournaments.web.pages import desk_action, organiser_required
 
 
 def _organise_url(tournament: Tournament) -> str:

@@ -34,9 +34,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from ..access import game_racks_withheld, tournament_organiser
-from ..models import Game, Match, Rack, Round, Seat, Tournament
-from ..selectors import tournaments_visible
+from tournaments.access import game_racks_withheld, tournament_organiser
+from tournaments.models import Game, Match, Rack, Round, Seat, Tournament
+from tournaments.selectors import tournaments_visible
 
 P = ParamSpec("P")
 LOGIN_URL = "web:login"

@@ -1,6 +1,6 @@
 """A player's page, ``/p/<id>/``: their games in public tournaments.
 
-Vocabulary as in ``tournaments.player_games`` (the *record*, its *parts* per
+Vocabulary as in ``tournaments.selectors.player_games`` (the *record*, its *parts* per
 tournament, their *tables* and *lines*). The page answers 404 for a player the
 visitor may not see (``access.players_visible_q``: a player entered in a
 public tournament, or one of the visitor's own); a visible player with no
@@ -13,9 +13,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from ..access import players_visible_q
-from ..models import Player
-from ..player_games import player_record
+from tournaments.access import players_visible_q
+from tournaments.models import Player
+from tournaments.selectors.player_games import player_record
 
 
 @require_GET

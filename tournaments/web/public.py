@@ -34,21 +34,15 @@ from django_tables2 import SingleTableMixin
 from django_tables2.export.views import ExportMixin
 
 from scoring import rules
-
-from ..caching import tournament_version
-from ..models import Round, Tournament
-from ..selectors import (
-    clubs_listed,
-    rounds_listed,
-    tournaments_mine,
-    tournaments_visible,
-)
-from ..standings.queries import final_places_for, standings_shared
-from ..standings.ranking import StandingRow, categories_of, category_rows
-from ..standings.unconfirmed import Unconfirmed, unconfirmed_of
-from .pages import can_organise, tournament_shown
-from .public_cache import body_cached, query_mark, round_boxes, view_cached
-from .tables import StandingsCells, StandingsExport, StandingsTable, standings_cells
+from tournaments.caching import tournament_version
+from tournaments.models import Round, Tournament
+from tournaments.selectors import clubs_listed, rounds_listed, tournaments_mine, tournaments_visible
+from tournaments.selectors.standings import final_places_for, standings_shared
+from tournaments.selectors.unconfirmed import Unconfirmed, unconfirmed_of
+from tournaments.standings.ranking import StandingRow, categories_of, category_rows
+from tournaments.web.pages import can_organise, tournament_shown
+from tournaments.web.public_cache import body_cached, query_mark, round_boxes, view_cached
+from tournaments.web.tables import StandingsCells, StandingsExport, StandingsTable, standings_cells
 
 STANDINGS_TOP = 10
 ROUNDS_INLINE_TABLES = 40

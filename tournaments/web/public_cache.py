@@ -36,14 +36,14 @@ from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from ..caching import (
+from tournaments.caching import (
     cached,
     tournament_key,
     tournament_stamp,
     tournament_version_unmatched,
 )
-from ..models import Game, Match, Rack, Round, Seat, Tournament
-from .pages import match_view
+from tournaments.models import Game, Match, Rack, Round, Seat, Tournament
+from tournaments.web.pages import match_view
 
 T = TypeVar("T")
 CACHE = "default"

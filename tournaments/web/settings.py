@@ -20,12 +20,11 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from scoring.errors import UserError
-
-from ..formats import FORMATS, format_tournament
-from ..models import Tournament
-from ..services import tournaments as tournament_services
-from .pages import LOGIN_URL, desk_action, organiser_required
-from .settings_forms import TournamentForm
+from tournaments.formats import FORMATS, format_tournament
+from tournaments.models import Tournament
+from tournaments.services import tournaments as tournament_services
+from tournaments.web.pages import LOGIN_URL, desk_action, organiser_required
+from tournaments.web.settings_forms import TournamentForm
 
 
 def _desk(tournament: Tournament) -> HttpResponseRedirect:

@@ -32,12 +32,16 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
 from scoring.errors import UserError
-
-from ..fields import table_points_rules
-from ..models import Club, Tournament
-from ..services.tournaments import PLAN_BOUNDS
-from ..standings.ranking import TIE_BREAK_NAMES, tie_breaks_check
-from .settings_variants import HALL_FIELDS, STAGE_FIELDS, VARIANT_FIELDS, VariantFields
+from tournaments.fields import table_points_rules
+from tournaments.models import Club, Tournament
+from tournaments.services.tournaments import PLAN_BOUNDS
+from tournaments.standings.ranking import TIE_BREAK_NAMES, tie_breaks_check
+from tournaments.web.settings_variants import (
+    HALL_FIELDS,
+    STAGE_FIELDS,
+    VARIANT_FIELDS,
+    VariantFields,
+)
 
 TABLE_SIZES = (2, 3, 4)
 SCORING_FIELDS = (

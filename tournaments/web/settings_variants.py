@@ -19,8 +19,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
-
-from ..models import Tournament
+from tournaments.models import Tournament
 
 VARIANT_FIELDS = ("loss_cap", "winner_bonus", "runner_up_bonus")
 STAGE_FIELDS = (

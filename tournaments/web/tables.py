@@ -32,7 +32,7 @@ from django.utils.translation import ngettext
 from django_tables2.export import TableExport
 from tablib import Dataset
 
-from ..standings.ranking import COLUMN_LABELS, StandingRow, columns_ranking_first
+from tournaments.standings.ranking import COLUMN_LABELS, StandingRow, columns_ranking_first
 
 # Every number a standings row shows: its heading, and whether it shows its sign.
 SIGNED = {"score", "average", "adjustments"}

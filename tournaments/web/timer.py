@@ -29,9 +29,8 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 from scoring import rules
-
-from ..models import Match
-from ..selectors import match_detail
+from tournaments.models import Match
+from tournaments.selectors import match_detail
 
 WARNING_SECONDS = 10
 DEFAULT_SECONDS = 60

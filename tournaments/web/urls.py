@@ -4,10 +4,9 @@
 from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, path
 
-from scoring import web as scoring_web
-
-from .. import converters  # noqa: F401  (registers <id:…>)
-from . import (
+from calculator import web as calculator_web
+from tournaments import converters  # noqa: F401  (registers <id:…>)
+from tournaments.web import (
     desk_audit,
     desk_backup,
     desk_players,
@@ -26,7 +25,7 @@ from . import (
 app_name = "web"
 urlpatterns: list[URLPattern] = [
     path("", public.home, name="home"),
-    path("calculator/", scoring_web.calculator, name="calculator"),
+    path("calculator/", calculator_web.calculator, name="calculator"),
     path("timer/", timer.timer, name="timer"),
     path("p/<id:player_id>/", player.player_detail, name="player"),
     path("t/new/", settings.tournament_new, name="tournament-new"),  # before <slug>

@@ -12,7 +12,7 @@ from django.http import HttpResponse, HttpResponseServerError
 from django.test import RequestFactory
 from rest_framework.test import APIClient
 
-from scoring.api.middleware import ApiJsonErrorsMiddleware
+from apikit.middleware import ApiJsonErrorsMiddleware
 from tests.factories import ClubFactory, EntryFactory, TournamentFactory, match_seated
 from tournaments.models import Club
 

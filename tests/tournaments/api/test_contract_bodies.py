@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 
 from tests.factories import match_seated
+from tests.tournaments.api.test_contract import _operation, document
 from tournaments.models import Club, Player, Tournament
-
-from .test_contract import _operation, document
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,8 @@ import pytest
 
 from scoring.rules import CATEGORY_MAX_LENGTH
 from tests.factories import PlayerFactory, UserFactory, match_seated, seated_ids
+from tests.tournaments.api.conftest import client_as
 from tournaments.models import AuditEvent, Entry
-
-from .conftest import client_as
 
 pytestmark = pytest.mark.django_db
 

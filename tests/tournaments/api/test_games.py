@@ -9,7 +9,7 @@ import pytest
 
 from tests.factories import match_seated, seated_ids
 from tournaments.models import AuditEvent, Game, Rack
-from tournaments.standings.queries import standings_for
+from tournaments.selectors.standings import standings_for
 
 pytestmark = pytest.mark.django_db
 

@@ -10,12 +10,11 @@ from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
 from tests.tournaments.api.conftest import client_as
+from tests.tournaments.backups.big import big_document
+from tests.tournaments.backups.conftest import normal, rows_count, standings_json
 from tournaments.backups.checks import FILE_MAX
 from tournaments.backups.document import checksum_of, tournament_document
 from tournaments.models import Game, Tournament
-
-from .big import big_document
-from .conftest import normal, rows_count, standings_json
 
 pytestmark = pytest.mark.django_db
 

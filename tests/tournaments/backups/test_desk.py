@@ -10,10 +10,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import UserFactory
+from tests.tournaments.backups.conftest import normal, rows_count
 from tournaments.backups.document import checksum_of, document_text, tournament_document
 from tournaments.models import Tournament
-
-from .conftest import normal, rows_count
 
 pytestmark = pytest.mark.django_db
 

@@ -12,11 +12,10 @@ import pytest
 from django.db import connection
 
 from tests.factories import UserFactory
+from tests.tournaments.backups.conftest import normal, standings_json
 from tournaments.backups.document import settings_completed, tournament_document
 from tournaments.backups.restore import tournament_import
 from tournaments.models import AuditEvent, Game
-
-from .conftest import normal, standings_json
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import UserFactory
+from tests.tournaments.backups.big import big_document
 from tournaments.backups.restore import tournament_import
 from tournaments.models import Rack
-
-from .big import big_document
 
 pytestmark = pytest.mark.django_db
 

@@ -10,11 +10,10 @@ from typing import Any
 import pytest
 
 from scoring.errors import ConflictError, UserError
+from tests.tournaments.backups.conftest import rows_count
 from tournaments.backups.checks import FILE_MAX, TooLargeError, document_read
 from tournaments.backups.document import checksum_of, tournament_document
 from tournaments.backups.restore import tournament_import
-
-from .conftest import rows_count
 
 pytestmark = pytest.mark.django_db
 

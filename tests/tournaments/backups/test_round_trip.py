@@ -8,13 +8,12 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from scoring.errors import ConflictError
+from tests.tournaments.backups.conftest import normal, standings_json
 from tournaments.backups.document import checksum_of, tournament_document
 from tournaments.backups.restore import tournament_import
 from tournaments.models import AuditEvent, Game, Match, Tournament
 from tournaments.services.games import game_delete
 from tournaments.services.results import game_restore
-
-from .conftest import normal, standings_json
 
 pytestmark = pytest.mark.django_db
 

@@ -15,12 +15,11 @@ from scoring.rules import RackIn
 from tests.factories import UserFactory, match_seated, seated_ids
 from tests.tournaments.api.conftest import client_as
 from tests.tournaments.backups.big import big_document
+from tests.tournaments.backups.conftest import standings_json
 from tournaments.backups.document import VARIANT_DEFAULTS, checksum_of, tournament_document
 from tournaments.backups.restore import tournament_import
 from tournaments.models import Entry, Rack, Tournament
 from tournaments.services.games import game_record
-
-from .conftest import standings_json
 
 pytestmark = pytest.mark.django_db
 

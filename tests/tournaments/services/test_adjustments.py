@@ -11,8 +11,8 @@ from tests.factories import (
 )
 from tests.tournaments.services.support import entry_ids
 from tournaments.models import Adjustment, Entry, Seat
+from tournaments.selectors.standings import standings_for
 from tournaments.services import adjustments, rounds
-from tournaments.standings.queries import standings_for
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,9 @@ from django.utils import timezone
 from scoring.errors import ConflictError, UserError
 from tests.factories import round_play, tournament_entered
 from tournaments.caching import tournament_version
-from tournaments.hall import round_clock_of
 from tournaments.models import AuditEvent, Round, Tournament
 from tournaments.round_clock import IDLE, PAUSED, RUNNING, UP, clock_state
+from tournaments.selectors.hall import round_clock_of
 from tournaments.services import clock, rounds
 from tournaments.services import tournaments as tournament_services
 

@@ -9,8 +9,8 @@ from tests.factories import (
     tournament_entered,
 )
 from tests.tournaments.services.support import entry_ids, seated
+from tournaments.selectors.standings import standings_for
 from tournaments.services import entries, rounds
-from tournaments.standings.queries import standings_for
 
 pytestmark = pytest.mark.django_db
 

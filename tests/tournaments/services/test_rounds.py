@@ -14,8 +14,8 @@ from tests.factories import (
 from tests.tournaments.services.support import entry_ids, play_table, seated
 from tournaments import seating
 from tournaments.models import Adjustment, Game, Round
+from tournaments.selectors.standings import standings_for
 from tournaments.services import entries, rounds
-from tournaments.standings.queries import standings_for
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ import pytest
 
 from tests.factories import PlayerFactory, round_play, seated_ids, tournament_entered
 from tournaments.models import Entry, Rack, Round, Seat
+from tournaments.selectors.standings import final_places_for, stage_entrants, standings_for
 from tournaments.services import entries, rounds, stages
-from tournaments.standings.queries import final_places_for, stage_entrants, standings_for
 
 pytestmark = pytest.mark.django_db
 

@@ -14,9 +14,9 @@ from tests.factories import seated_ids
 from tests.tournaments.services.support import play_table, seated
 from tests.tournaments.services.test_stages import qualified
 from tournaments.models import Game
+from tournaments.selectors.standings import final_places_for, stage_entrants, standings_for
 from tournaments.services import stages, tournaments
 from tournaments.services.games import game_record
-from tournaments.standings.queries import final_places_for, stage_entrants, standings_for
 from tournaments.standings.stage_rows import half_up
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ from tests.factories import (
 )
 from tests.tournaments.services.support import entry_ids, force_order, play_table, seated
 from tournaments.models import Adjustment, Tournament
+from tournaments.selectors.standings import final_places_for
 from tournaments.services import entries, rounds, stages
-from tournaments.standings.queries import final_places_for
 
 pytestmark = pytest.mark.django_db
 

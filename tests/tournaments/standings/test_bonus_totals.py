@@ -16,8 +16,8 @@ from scoring.rules import RackIn
 from tests.factories import TournamentFactory, match_seated, seated_ids
 from tests.tournaments.api.conftest import client_as
 from tournaments.models import Adjustment, Rack
+from tournaments.selectors.standings import standings_for
 from tournaments.services.games import game_record
-from tournaments.standings.queries import standings_for
 
 pytestmark = pytest.mark.django_db
 

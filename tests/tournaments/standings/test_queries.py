@@ -18,9 +18,9 @@ from tests.factories import (
 )
 from tournaments.demo import match_play, racks_scored
 from tournaments.models import Entry, Tournament
+from tournaments.selectors.standings import final_places_for, stage_standings, standings_for
 from tournaments.services import adjustments, entries, rounds, stages
 from tournaments.services.games import game_record
-from tournaments.standings.queries import final_places_for, stage_standings, standings_for
 from tournaments.standings.ranking import (
     RANK_BY_AVERAGE,
     RANK_BY_SCORE,

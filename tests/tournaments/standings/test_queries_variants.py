@@ -5,9 +5,9 @@ import pytest
 from scoring.rules import RackIn
 from tests.factories import seated_ids, tournament_entered
 from tournaments.models import Entry
+from tournaments.selectors.standings import standings_for
 from tournaments.services import rounds
 from tournaments.services.games import game_record
-from tournaments.standings.queries import standings_for
 from tournaments.standings.ranking import category_rows
 
 pytestmark = pytest.mark.django_db

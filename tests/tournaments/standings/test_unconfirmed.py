@@ -8,9 +8,9 @@ import pytest
 from scoring.rules import RackIn
 from tests.factories import match_seated, seated_ids
 from tournaments.models import Game, Match, Tournament
+from tournaments.selectors.standings import final_places_for, stage_standings, standings_for
+from tournaments.selectors.unconfirmed import Unconfirmed, unconfirmed_of
 from tournaments.services.games import game_record
-from tournaments.standings.queries import final_places_for, stage_standings, standings_for
-from tournaments.standings.unconfirmed import Unconfirmed, unconfirmed_of
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from tests.factories import seated_ids
 from tests.tournaments.services.test_stages import qualified
 from tests.tournaments.web.support import entry_post
 from tournaments.models import Game, Match
-from tournaments.printing.data import scoresheets_data
+from tournaments.selectors.print_data import scoresheets_data
 from tournaments.services import stages
 from tournaments.services.games import game_record
 

@@ -14,10 +14,10 @@ from django.core.cache import caches
 from django.test import Client
 
 from tests.factories import round_play, tournament_entered
-from tests.scoring.sheets.pdf import pages_of
+from tests.printing.engine.pdf import pages_of
 from tournaments.models import Tournament
+from tournaments.selectors.standings import final_places_for, standings_for
 from tournaments.services import rounds, stages
-from tournaments.standings.queries import final_places_for, standings_for
 
 pytestmark = pytest.mark.django_db
 

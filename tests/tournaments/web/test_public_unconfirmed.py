@@ -14,7 +14,7 @@ from django.core.cache import caches
 from django.test import Client
 
 from tests.factories import match_seated
-from tests.scoring.sheets.pdf import pages_of
+from tests.printing.engine.pdf import pages_of
 from tests.tournaments.web.support import play, tournament_played
 from tournaments.models import Game, Tournament
 

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from tests.factories import match_seated, seated_ids
-from tests.scoring.sheets.pdf import pages_of
+from tests.printing.engine.pdf import pages_of
 from tests.tournaments.web.support import play
 from tournaments.models import Entry, Tournament
 

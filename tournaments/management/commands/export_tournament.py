@@ -13,8 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.backups.document import document_text, tournament_document
-
-from .standings import tournament_arg
+from tournaments.management.commands.standings import tournament_arg
 
 
 class Command(BaseCommand):

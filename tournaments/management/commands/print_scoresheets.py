@@ -16,9 +16,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from scoring.sheets.layout import PAPER_MM
+from printing.layout import PAPER_MM
+from tournaments.documents.files import BASE_URL_DEFAULT, base_url_default, scoresheets_pdf
 from tournaments.models import Round, Tournament
-from tournaments.printing.files import BASE_URL_DEFAULT, base_url_default, scoresheets_pdf
 from tournaments.selectors import tournament_by_ref
 
 # From this many tables on, the pages come in chunks of this size for the bar to move.

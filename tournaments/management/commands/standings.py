@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand, CommandError
 from scoring.errors import UserError
 from tournaments.models import Tournament
 from tournaments.selectors import tournament_by_ref
-from tournaments.standings.queries import STAGES, final_places_for, standings_for
+from tournaments.selectors.standings import STAGES, final_places_for, standings_for
 from tournaments.standings.ranking import StandingRow
 
 

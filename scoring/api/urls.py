@@ -1,9 +1,0 @@
-"""API routes of the stateless calculator."""
-
-from django.urls import URLPattern, URLResolver, path
-
-from .calculator import ScoreCalculatorView
-
-urlpatterns: list[URLPattern | URLResolver] = [
-    path("score/", ScoreCalculatorView.as_view(), name="api-score"),
-]

@@ -1,0 +1,202 @@
+"""The standings and the final report as drawn PDF documents, words in the tournament's language.
+
+Vocabulary: a *document* is the blocks of :mod:`printing.tables`
+(head, tables, match boxes) paginated and drawn (:mod:`printing.drawn`);
+this module reads the tournament (``data``) and supplies every word,
+translated, with the same messages the pages use, so a translation made for
+the site serves the prints as well.
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+
+from django.template.loader import render_to_string
+from django.utils import formats, timezone, translation
+from django.utils.html import strip_tags
+from django.utils.translation import gettext, ngettext
+
+from printing.data import StandingsLine
+from printing.drawn import drawn_pdf
+from printing.layout import PAPER_MM, number_columns_mm
+from printing.tables import (
+    Block,
+    ReportWords,
+    adjustments_blocks,
+    blocks_paginated,
+    document_head,
+    page_numbers_added,
+    paragraph,
+    rounds_blocks,
+    standings_blocks,
+)
+from tournaments.models import Tournament
+from tournaments.selectors.print_data import (
+    report_data,
+    rounds_played,
+    standings_columns,
+    standings_headings,
+    standings_lines,
+)
+from tournaments.selectors.standings import standings_for
+from tournaments.selectors.unconfirmed import unconfirmed_of
+from tournaments.standings.ranking import category_rows
+
+
+def _org(tournament: Tournament) -> str:
+    parts = [tournament.name]
+    if tournament.club:
+        parts.append(tournament.club.name)
+    if tournament.date:
+        parts.append(formats.date_format(tournament.date, "DATE_FORMAT"))
+    return " · ".join(parts)
+
+
+def _printed(now: datetime.datetime) -> str:
+    return f"{gettext('printed')} {formats.date_format(now, 'DATETIME_FORMAT')}"
+
+
+def _ranked(tournament: Tournament) -> str:
+    return f"{gettext('Ranked by')} {tournament.get_ranking_display()}"
+
+
+def _standings_table(
+    tournament: Tournament, lines: list[StandingsLine], columns: list[str]
+) -> list[Block]:
+    return standings_blocks(
+        lines,
+        paper=tournament.paper,
+        headings=[
+            gettext("Rank"),
+            gettext("Player"),
+            gettext("Club"),
+            *standings_headings(columns),
+        ],
+        numbers_mm=number_columns_mm(columns),
+        withdrawn=gettext("withdrawn"),
+        empty=gettext("No players have entered yet."),
+    )
+
+
+def _pdf(tournament: Tournament, blocks: list[Block], *, title: str) -> bytes:
+    paper = tournament.paper
+    pages = page_numbers_added(blocks_paginated(blocks, paper=paper), paper=paper)
+    return drawn_pdf(
+        pages=pages, paper_mm=PAPER_MM[paper], title=title, language=tournament.language
+    )
+
+
+def standings_document(*, tournament: Tournament, category: str = "") -> bytes:
+    """The standings (one category's, ranked among themselves, when given), with the
+    footnote on games awaiting confirmation."""
+    columns = standings_columns(tournament=tournament)
+    unconfirmed = unconfirmed_of(tournament=tournament)
+    rows = standings_for(tournament=tournament)
+    if category:
+        rows = category_rows(rows, category=category)
+    lines = standings_lines(rows, columns=columns, unconfirmed=unconfirmed)
+    played = rounds_played(tournament=tournament)
+    with translation.override(tournament.language):
+        heading = gettext("Standings")
+        if category:
+            heading = f"{heading} · {category}"
+        meta = " · ".join(
+            [
+                ngettext("After %(rounds)s round", "After %(rounds)s rounds", played)
+                % {"rounds": played},
+                _ranked(tournament),
+                _printed(timezone.localtime()),
+            ]
+        )
+        blocks = document_head(
+            paper=tournament.paper, org=_org(tournament), heading=heading, meta=meta
+        )
+        blocks += _standings_table(tournament, lines, columns)
+        # The footnote's words live in one template, shared with the standings page.
+        note = html.unescape(
+            strip_tags(
+                render_to_string("tournaments/_unconfirmed_note.html", {"unconfirmed": unconfirmed})
+            )
+        ).strip()
+        if note:
+            blocks.append(paragraph(note, paper=tournament.paper, size=9, before=2))
+        return _pdf(tournament, blocks, title=f"{heading} – {tournament.name}")
+
+
+def report_document(*, tournament: Tournament) -> bytes:
+    """The final places, each round's results by table, and the adjustments."""
+    report = report_data(tournament=tournament)
+    columns = standings_columns(tournament=tournament)
+    paper = tournament.paper
+    with translation.override(tournament.language):
+        heading = gettext("Final report")
+        rounds, players = len(report.rounds), len(report.standings)
+        meta = " · ".join(
+            [
+                ngettext("%(rounds)s round", "%(rounds)s rounds", rounds) % {"rounds": rounds},
+                ngettext("%(players)s player", "%(players)s players", players)
+                % {"players": players},
+                f"{gettext('Joker')} {tournament.joker_penalty}",
+                _ranked(tournament),
+                _printed(timezone.localtime()),
+            ]
+        )
+        blocks = document_head(paper=paper, org=_org(tournament), heading=heading, meta=meta)
+        blocks.append(
+            paragraph(gettext("Final standings"), paper=paper, size=13, font="bold",
+                      before=6, after=2, keep_with_next=True)
+        )  # fmt: skip
+        blocks += _standings_table(tournament, report.standings, columns)
+        if report.rounds:
+            blocks.append(
+                paragraph(gettext("Results by table"), paper=paper, size=13, font="bold",
+                          before=0, after=2, keep_with_next=True, break_before=True)
+            )  # fmt: skip
+            blocks.append(
+                paragraph(
+                    gettext(
+                        "Each player's score over the match, and in brackets the games they won."
+                    ),
+                    paper=paper, size=8, grey=0.267, keep_with_next=True,
+                )
+            )  # fmt: skip
+            headings = []
+            for r in report.rounds:
+                parts = [gettext("Round %(number)s") % {"number": r.number}]
+                if r.stage:
+                    parts.append(str(r.stage))
+                if r.date:
+                    parts.append(formats.date_format(r.date, "DATE_FORMAT"))
+                headings.append(" · ".join(parts))
+            counts = {m.games for r in report.rounds for m in r.matches}
+            words = ReportWords(
+                table=gettext("Table %(table)s"),
+                games={
+                    n: "· "
+                    + (
+                        ngettext("%(games)s game", "%(games)s games", n) % {"games": n}
+                        if n
+                        else gettext("not played")
+                    )
+                    for n in counts
+                },
+                none=gettext("No tables in this round."),
+            )
+            blocks += rounds_blocks(
+                report.rounds, paper=paper, round_headings=headings, words=words
+            )
+        blocks.append(
+            paragraph(gettext("Adjustments"), paper=paper, size=13, font="bold", before=6,
+                      after=2, keep_with_next=bool(report.adjustments))
+        )  # fmt: skip
+        if report.adjustments:
+            blocks += adjustments_blocks(
+                report.adjustments,
+                paper=paper,
+                headings=[gettext("Player"), gettext("Round"), gettext("Kind"),
+                          gettext("Points"), gettext("Reason")],
+            )  # fmt: skip
+        else:
+            blocks.append(paragraph(gettext("No adjustments."), paper=paper, size=9))
+        return _pdf(tournament, blocks, title=f"{heading} – {tournament.name}")

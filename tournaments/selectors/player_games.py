@@ -1,0 +1,129 @@
+"""A player's record: every game they played in public tournaments.
+
+Vocabulary: a player's *record* is one *part* per public tournament they have
+games in (newest first), each part its *tables* (one per match: round, table,
+the *opponents* seated with them) and each table its *lines* (one per game:
+the player's rack value, score and bonus, and the *running total* of
+score + bonus over the tournament so far). A part's *total* adds the
+tournament's adjustments of the player to the games, as the standings do.
+
+Only public tournaments are read, whoever asks (their organisers included):
+the page is a public one, and a private tournament never shows on it. A game
+is left out when the tournament's public pages leave it out: one waiting for
+its second entry (double entry), and one not confirmed when the standings
+exclude unconfirmed games. Three or four queries whatever the number of
+games: the racks (with their games, matches, rounds and tournaments), the
+seats of those matches (with their players), the adjustments.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from tournaments.access import game_racks_withheld, tournaments_visible_q
+from tournaments.models import Adjustment, Game, Match, Player, Rack, Seat, Tournament
+
+
+@dataclass(frozen=True)
+class GameLine:
+    number: int
+    ending: str
+    rack_value: int
+    score: Decimal
+    bonus: Decimal
+    won: bool
+    running: Decimal
+
+
+@dataclass
+class TablePlayed:
+    match: Match
+    opponents: list[Player]
+    lines: list[GameLine] = field(default_factory=list)
+
+
+@dataclass
+class RecordPart:
+    tournament: Tournament
+    tables: list[TablePlayed] = field(default_factory=list)
+    games: int = 0
+    wins: int = 0
+    game_total: Decimal = Decimal(0)
+    adjustments: Decimal = Decimal(0)
+
+    @property
+    def total(self) -> Decimal:
+        return self.game_total + self.adjustments
+
+
+def _seen_by_anyone() -> Any:
+    """The tournaments a visitor who is not logged in sees (a subquery, not a join)."""
+    return Tournament.objects.filter(tournaments_visible_q(user=None)).values("pk")
+
+
+def _shown(game: Game, tournament: Tournament) -> bool:
+    if game_racks_withheld(game=game, tournament=tournament, organiser=False):
+        return False
+    return not (
+        tournament.standings_unconfirmed == Tournament.Unconfirmed.EXCLUDE
+        and game.state != Game.State.CONFIRMED
+    )
+
+
+def player_record(*, player: Player) -> list[RecordPart]:
+    """The player's games in public tournaments, per tournament (newest first)."""
+    racks = [
+        rack
+        for rack in Rack.objects.filter(
+            player=player, game__match__round__tournament__in=_seen_by_anyone()
+        ).select_related("game__match__round__tournament")
+        if _shown(rack.game, rack.game.match.round.tournament)
+    ]
+    if not racks:
+        return []
+    # Tournaments newest first (by date, then creation); games in play order.
+    racks.sort(
+        key=lambda r: (
+            -(
+                r.game.match.round.tournament.date or r.game.match.round.tournament.created.date()
+            ).toordinal(),
+            -r.game.match.round.tournament.pk,
+            r.game.match.round.number,
+            r.game.number,
+        )
+    )
+    opponents: dict[int, list[Player]] = defaultdict(list)
+    seats = Seat.objects.filter(match_id__in={r.game.match_id for r in racks}).select_related(
+        "player"
+    )
+    for seat in seats.order_by("match_id", "position"):
+        if seat.player_id != player.pk:
+            opponents[seat.match_id].append(seat.player)
+    parts: dict[int, RecordPart] = {}
+    for rack in racks:
+        match = rack.game.match
+        tournament = match.round.tournament
+        part = parts.setdefault(tournament.pk, RecordPart(tournament=tournament))
+        if not part.tables or part.tables[-1].match.pk != match.pk:
+            part.tables.append(TablePlayed(match=match, opponents=opponents[match.pk]))
+        part.games += 1
+        part.wins += int(rack.winner)
+        part.game_total += rack.score + rack.bonus
+        part.tables[-1].lines.append(
+            GameLine(
+                number=rack.game.number,
+                ending=rack.game.get_ending_display(),
+                rack_value=rack.rack_value,
+                score=rack.score,
+                bonus=rack.bonus,
+                won=rack.winner,
+                running=part.game_total,
+            )
+        )
+    adjustments = Adjustment.objects.filter(player=player, tournament_id__in=parts.keys())
+    for tournament_id, points in adjustments.values_list("tournament_id", "points"):
+        parts[tournament_id].adjustments += points
+    return list(parts.values())
