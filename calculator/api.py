@@ -27,7 +27,7 @@ from rest_framework.views import APIView
 
 from apikit.defaults import json_parsers
 from apikit.errors import error_responses, rule_error_as_validation
-from apikit.fields import (
+from apikit.serializer_fields import (
     EngineChoiceField,
     EngineIntegerField,
     LightFieldsMixin,

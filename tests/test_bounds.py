@@ -18,7 +18,7 @@ from scoring import rules
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory, match_seated, seated_ids
 from tests.test_bounds_variants import VARIANT_LIMITS
 from tests.tournaments.api.conftest import client_as
-from tournaments.api.fields import ID_MAX
+from tournaments.api.id_fields import ID_MAX
 from tournaments.models import Adjustment, Entry, Game, Rack, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -21,7 +21,7 @@ from tests.browser.conftest import page_sized
 from tests.factories import PlayerFactory, seated_ids, tournament_entered
 from tournaments.models import Match, Tournament
 from tournaments.services import clock, entries, games, rounds
-from tournaments.web import hall
+from tournaments.web import hall_pages as hall
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

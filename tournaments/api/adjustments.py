@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from apikit.errors import error_responses
-from apikit.fields import (
+from apikit.serializer_fields import (
     DecimalNumberField,
     EngineChoiceField,
     NumberField,
@@ -26,7 +26,7 @@ from apikit.fields import (
 )
 from scoring.rules import SCORE_SETTING_MAX
 from tournaments.api.base import TournamentNestedView
-from tournaments.api.fields import IdRelatedField, id_field
+from tournaments.api.id_fields import IdRelatedField, id_field
 from tournaments.models import Adjustment, Round
 from tournaments.selectors import adjustments_of
 from tournaments.services.adjustments import adjustment_add, adjustment_delete

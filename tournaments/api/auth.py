@@ -38,7 +38,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from apikit.errors import DetailErrorSerializer, error_responses
-from apikit.fields import StrictCharField
+from apikit.serializer_fields import StrictCharField
 from tournaments.models import Match, match_token_plausible
 from tournaments.rows import match_by_token
 

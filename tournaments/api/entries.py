@@ -20,10 +20,10 @@ from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from apikit.fields import StrictCharField
+from apikit.serializer_fields import StrictCharField
 from scoring import rules
 from tournaments.api.base import TournamentNestedView
-from tournaments.api.fields import id_field
+from tournaments.api.id_fields import id_field
 from tournaments.models import Entry, Tournament
 from tournaments.selectors import entries_of
 from tournaments.selectors.api import entry_of

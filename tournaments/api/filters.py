@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.drainage import set_override
 
 from apikit.defaults import NO_NUL
-from tournaments.api.fields import ID_MAX
+from tournaments.api.id_fields import ID_MAX
 from tournaments.models import AuditEvent, Club, Game, Player, Tournament
 
 

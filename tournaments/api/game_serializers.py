@@ -16,7 +16,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from apikit.fields import (
+from apikit.serializer_fields import (
     EngineChoiceField,
     LightFieldsMixin,
     NumberField,
@@ -27,7 +27,7 @@ from calculator.api import ENDING_CHOICES, ENDING_HELP, RackInSerializer
 from scoring.errors import NON_FIELD
 from scoring.rules import GAME_NUMBER_MAX
 from tournaments.access import game_racks_withheld, tournament_organiser
-from tournaments.api.fields import id_field
+from tournaments.api.id_fields import id_field
 from tournaments.api.preconditions import etag_of
 from tournaments.models import Game, Rack
 from tournaments.selectors import api as selectors

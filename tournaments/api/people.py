@@ -19,11 +19,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from apikit.errors import error_responses
-from apikit.fields import StrictTextMixin
+from apikit.serializer_fields import StrictTextMixin
 from tournaments.access import clubs_visible_q, players_visible_q
 from tournaments.api.base import ServiceModelViewSet
-from tournaments.api.fields import IdRelatedField
 from tournaments.api.filters import ClubFilter, PlayerFilter
+from tournaments.api.id_fields import IdRelatedField
 from tournaments.api.permissions import ClubPermission, PlayerPermission
 from tournaments.models import Club, Player
 from tournaments.services import players as player_services

@@ -20,10 +20,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from apikit.errors import error_responses
-from apikit.fields import EngineChoiceField
+from apikit.serializer_fields import EngineChoiceField
 from tournaments.access import tournament_organiser
 from tournaments.api.base import TournamentNestedView
-from tournaments.api.fields import id_field
+from tournaments.api.id_fields import id_field
 from tournaments.api.permissions import RoundPermission
 from tournaments.models import Match, Round
 from tournaments.selectors import api as selectors

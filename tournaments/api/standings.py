@@ -23,7 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from apikit.errors import error_responses
-from apikit.fields import NumberField
+from apikit.serializer_fields import NumberField
 from scoring.rules import CATEGORY_MAX_LENGTH
 from tournaments.api.base import TournamentNestedView
 from tournaments.caching import cached, tournament_key, tournament_version

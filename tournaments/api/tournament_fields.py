@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from apikit.fields import EngineChoiceField
+from apikit.serializer_fields import EngineChoiceField
 from scoring import rules
 from tournaments.standings.ranking import TIE_BREAK_NAMES
 

@@ -27,7 +27,7 @@ from rest_framework.response import Response
 
 from apikit.defaults import json_parsers
 from apikit.errors import error_responses
-from apikit.fields import (
+from apikit.serializer_fields import (
     DecimalNumberField,
     EngineChoiceField,
     EngineIntegerField,
@@ -37,8 +37,8 @@ from calculator.api import POOL_TIE_CHOICES
 from scoring import rules
 from tournaments.access import tournament_organiser
 from tournaments.api.base import ServiceModelViewSet
-from tournaments.api.fields import IdRelatedField
 from tournaments.api.filters import TournamentFilter
+from tournaments.api.id_fields import IdRelatedField
 from tournaments.api.permissions import TournamentPermission
 from tournaments.api.tournament_fields import (
     CarryOverField,

@@ -27,8 +27,8 @@ from jsonschema import Draft202012Validator
 from scoring import rules
 from scoring.errors import UserError, _
 from tournaments.backups.document import FORMAT, VERSION, checksum_of, settings_completed
-from tournaments.fields import table_points_rules
 from tournaments.models import Tournament
+from tournaments.models.rule_fields import table_points_rules
 from tournaments.standings.ranking import tie_breaks_check
 
 SCHEMA_PATH = Path(__file__).parent / "schema" / "rackscore-tournament-v1.schema.json"

@@ -1,6 +1,6 @@
 """The standings and the final report as drawn PDF documents, words in the tournament's language.
 
-Vocabulary: a *document* is the blocks of :mod:`printing.tables`
+Vocabulary: a *document* is the blocks of :mod:`printing.table_layout`
 (head, tables, match boxes) paginated and drawn (:mod:`printing.drawn`);
 this module reads the tournament (``data``) and supplies every word,
 translated, with the same messages the pages use, so a translation made for
@@ -20,7 +20,7 @@ from django.utils.translation import gettext, ngettext
 from printing.data import StandingsLine
 from printing.drawn import drawn_pdf
 from printing.layout import PAPER_MM, number_columns_mm
-from printing.tables import (
+from printing.table_layout import (
     Block,
     ReportWords,
     adjustments_blocks,

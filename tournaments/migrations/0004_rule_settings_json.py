@@ -7,7 +7,7 @@ the tournament could not be scored with it anyway.
 
 from django.db import migrations
 
-import tournaments.fields
+import tournaments.models.rule_fields
 from scoring import rules
 
 TIE_BREAK_NAMES = (
@@ -52,8 +52,8 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="tournament",
             name="table_points",
-            field=tournaments.fields.TablePointsField(
-                default=tournaments.fields.table_points_default,
+            field=tournaments.models.rule_fields.TablePointsField(
+                default=tournaments.models.rule_fields.table_points_default,
                 help_text='Points per place, first place first, for tables of 2, 3 and 4 players, e.g. {"2": [4, 0], "3": [4, 2, 0], "4": [4, 3, 1, 0]}; tied places share.',
                 verbose_name="table points",
             ),
@@ -61,7 +61,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="tournament",
             name="tie_breaks_list",
-            field=tournaments.fields.TieBreaksField(default=tournaments.fields.tie_breaks_default),
+            field=tournaments.models.rule_fields.TieBreaksField(default=tournaments.models.rule_fields.tie_breaks_default),
         ),
         migrations.RunPython(forwards, backwards),
         migrations.RemoveField(model_name="tournament", name="table_points_2"),
@@ -72,8 +72,8 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name="tournament",
             name="tie_breaks",
-            field=tournaments.fields.TieBreaksField(
-                default=tournaments.fields.tie_breaks_default,
+            field=tournaments.models.rule_fields.TieBreaksField(
+                default=tournaments.models.rule_fields.tie_breaks_default,
                 help_text="In order, from: wins, table_points, score, rack_total, games, average, head_to_head, opponents_average.",
                 verbose_name="tie-breaks",
             ),

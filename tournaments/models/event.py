@@ -8,7 +8,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
-from tournaments.fields import (
+from tournaments.models.rule_fields import (
     TablePointsField,
     TieBreaksField,
     table_points_default,

@@ -16,8 +16,8 @@ from django.db import transaction
 from scoring.errors import ConflictError, UserError, _
 from tournaments.access import UserLike, user_or_none
 from tournaments.models import Adjustment, AuditEvent, Entry, Round, Tournament
-from tournaments.services._plans import tournament_open_check
 from tournaments.services.audit import audit_add, audit_value
+from tournaments.services.plans import tournament_open_check
 
 _POINTS_LIMIT = Decimal("999999.99")
 

@@ -23,8 +23,8 @@ from scoring.errors import ConflictError, UserError, _
 from tournaments.access import UserLike
 from tournaments.models import AuditEvent, Round
 from tournaments.round_clock import RUNNING, UP, clock_state
-from tournaments.services._plans import tournament_open_check
 from tournaments.services.audit import audit_add
+from tournaments.services.plans import tournament_open_check
 
 
 def _locked(round_: Round) -> Round:

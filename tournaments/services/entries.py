@@ -24,8 +24,8 @@ from scoring import rules
 from scoring.errors import UserError, _
 from tournaments.access import UserLike, players_visible_q
 from tournaments.models import AuditEvent, Entry, Player, Tournament
-from tournaments.services._plans import tournament_open_check
 from tournaments.services.audit import audit_add
+from tournaments.services.plans import tournament_open_check
 
 # (player id, name, status before (None: not entered), status after)
 _Change = tuple[int, str, str | None, str]

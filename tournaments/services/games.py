@@ -32,9 +32,9 @@ from scoring.errors import ConflictError, PreconditionFailedError, UserError, _
 from tournaments.access import UserLike, tournament_organiser, user_or_none
 from tournaments.models import AuditEvent, Game, Match, Rack, Seat, Tournament
 from tournaments.rows import match_locked, match_now_read, rows_insert, tournament_read
-from tournaments.services._plans import final_decided_check, tournament_open_check
 from tournaments.services.audit import audit_add
 from tournaments.services.game_scoring import GameAhead, game_scored, game_scored_now, match_seats
+from tournaments.services.plans import final_decided_check, tournament_open_check
 
 
 def game_compute(*, match: Match, ending: str, racks: Sequence[rules.RackIn]) -> rules.GameOut:

@@ -14,8 +14,8 @@ from django.db import transaction
 
 from tournaments.access import UserLike
 from tournaments.models import AuditEvent, Match, match_token_digest, match_token_new
-from tournaments.services._plans import tournament_open_check
 from tournaments.services.audit import audit_add
+from tournaments.services.plans import tournament_open_check
 
 
 def _tail(token: str) -> str:

@@ -30,7 +30,6 @@ from scoring import rules
 from scoring.errors import ConflictError, UserError, _
 from tournaments.access import UserLike, user_or_none
 from tournaments.models import AuditEvent, Game, Match, Tournament
-from tournaments.services._plans import tournament_open_check
 from tournaments.services.game_scoring import GameAhead
 from tournaments.services.games import (
     GameTakenError,
@@ -42,6 +41,7 @@ from tournaments.services.games import (
     game_snapshot,
     match_seats,
 )
+from tournaments.services.plans import tournament_open_check
 
 Outcome = Literal["recorded", "confirmed", "disputed"]
 

@@ -32,7 +32,8 @@ from tournaments.access import UserLike
 from tournaments.models import Adjustment, AuditEvent, Entry, Game, Round, Seat, Tournament
 from tournaments.selectors import seating_history
 from tournaments.selectors.standings import QUALIFYING, standings_for
-from tournaments.services._plans import (
+from tournaments.services.audit import audit_add
+from tournaments.services.plans import (
     last_round_complete_check,
     round_fill,
     round_seating,
@@ -40,7 +41,6 @@ from tournaments.services._plans import (
     tournament_locked,
     tournament_open_check,
 )
-from tournaments.services.audit import audit_add
 from tournaments.services.stages import stage_seat, stage_tables
 
 

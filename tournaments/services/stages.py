@@ -20,7 +20,7 @@ from tournaments import seating
 from tournaments.access import UserLike
 from tournaments.models import Round, Tournament
 from tournaments.selectors.standings import FINAL, QUALIFYING, SEMIFINAL, stage_entrants
-from tournaments.services._plans import (
+from tournaments.services.plans import (
     last_round_complete_check,
     round_store,
     tournament_locked,

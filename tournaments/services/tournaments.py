@@ -42,13 +42,13 @@ from django.utils.text import slugify
 from scoring import rules
 from scoring.errors import ConflictError, UserError, _
 from tournaments.access import UserLike
-from tournaments.fields import table_points_rules
 from tournaments.formats import format_settings
 from tournaments.models import AuditEvent, Game, Round, Tournament
+from tournaments.models.rule_fields import table_points_rules
 from tournaments.services._bounds import PLAN_BOUNDS
 from tournaments.services._clean import model_checked
-from tournaments.services._plans import tables_said, tournament_open_check, unfinished_tables
 from tournaments.services.audit import audit_add, audit_changes, audit_values
+from tournaments.services.plans import tables_said, tournament_open_check, unfinished_tables
 from tournaments.standings.ranking import tie_breaks_check
 
 SETTINGS = frozenset(

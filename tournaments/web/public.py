@@ -42,7 +42,12 @@ from tournaments.selectors.unconfirmed import Unconfirmed, unconfirmed_of
 from tournaments.standings.ranking import StandingRow, categories_of, category_rows
 from tournaments.web.pages import can_organise, tournament_shown
 from tournaments.web.public_cache import body_cached, query_mark, round_boxes, view_cached
-from tournaments.web.tables import StandingsCells, StandingsExport, StandingsTable, standings_cells
+from tournaments.web.standings_table import (
+    StandingsCells,
+    StandingsExport,
+    StandingsTable,
+    standings_cells,
+)
 
 STANDINGS_TOP = 10
 ROUNDS_INLINE_TABLES = 40

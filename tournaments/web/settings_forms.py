@@ -32,8 +32,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
 from scoring.errors import UserError
-from tournaments.fields import table_points_rules
 from tournaments.models import Club, Tournament
+from tournaments.models.rule_fields import table_points_rules
 from tournaments.services.tournaments import PLAN_BOUNDS
 from tournaments.standings.ranking import TIE_BREAK_NAMES, tie_breaks_check
 from tournaments.web.settings_variants import (

@@ -12,14 +12,14 @@ from tournaments.web import (
     desk_players,
     desk_results,
     desk_trust,
-    hall,
+    hall_pages,
     match,
     offline,
     organise,
     player,
     public,
-    settings,
     timer,
+    tournament_settings,
 )
 
 app_name = "web"
@@ -28,17 +28,17 @@ urlpatterns: list[URLPattern] = [
     path("calculator/", calculator_web.calculator, name="calculator"),
     path("timer/", timer.timer, name="timer"),
     path("p/<id:player_id>/", player.player_detail, name="player"),
-    path("t/new/", settings.tournament_new, name="tournament-new"),  # before <slug>
+    path("t/new/", tournament_settings.tournament_new, name="tournament-new"),  # before <slug>
     path("t/new/restore/", desk_backup.tournament_restore, name="tournament-restore"),
     path("t/<slug:slug>/", public.tournament_detail, name="tournament"),
-    path("t/<slug:slug>/edit/", settings.tournament_edit, name="tournament-edit"),
-    path("t/<slug:slug>/finish/", settings.tournament_finish, name="tournament-finish"),
-    path("t/<slug:slug>/reopen/", settings.tournament_reopen, name="tournament-reopen"),
+    path("t/<slug:slug>/edit/", tournament_settings.tournament_edit, name="tournament-edit"),
+    path("t/<slug:slug>/finish/", tournament_settings.tournament_finish, name="tournament-finish"),
+    path("t/<slug:slug>/reopen/", tournament_settings.tournament_reopen, name="tournament-reopen"),
     path("t/<slug:slug>/rounds/<id:number>/", public.round_detail, name="round"),
     path("t/<slug:slug>/standings/", public.StandingsView.as_view(), name="standings"),
-    path("t/<slug:slug>/screen/", hall.screen, name="screen"),
-    path("t/<slug:slug>/screen/state/", hall.screen_state, name="screen-state"),
-    path("t/<slug:slug>/tables/", hall.tables, name="tables"),
+    path("t/<slug:slug>/screen/", hall_pages.screen, name="screen"),
+    path("t/<slug:slug>/screen/state/", hall_pages.screen_state, name="screen-state"),
+    path("t/<slug:slug>/tables/", hall_pages.tables, name="tables"),
     path("t/<slug:slug>/organise/", organise.organise, name="organise"),
     path("t/<slug:slug>/organise/backup/", desk_backup.tournament_backup, name="desk-backup"),
     path("t/<slug:slug>/organise/seat/", organise.round_seat, name="round-seat"),
@@ -55,11 +55,11 @@ urlpatterns: list[URLPattern] = [
     *(
         path(
             f"t/<slug:slug>/organise/rounds/<id:number>/clock/{action}/",
-            hall.round_clock_post,
+            hall_pages.round_clock_post,
             {"action": action},
             name=f"round-clock-{action}",
         )
-        for action in hall.CLOCK_ACTIONS
+        for action in hall_pages.CLOCK_ACTIONS
     ),
     path("t/<slug:slug>/organise/entries/", desk_players.entries_add, name="entries-add"),
     path("t/<slug:slug>/organise/players/new/", desk_players.player_add, name="player-add"),

@@ -17,8 +17,8 @@ from tournaments.demo import match_play
 from tournaments.models import Game, Rack, Round, Tournament
 from tournaments.selectors.standings import final_places_for, stage_entrants, standings_for
 from tournaments.services import entries, rounds, stages, tournaments
-from tournaments.services._plans import decided_matches
 from tournaments.services.games import game_record
+from tournaments.services.plans import decided_matches
 from tournaments.standings.stage_rows import half_up
 
 pytestmark = pytest.mark.django_db

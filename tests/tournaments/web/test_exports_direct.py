@@ -9,7 +9,7 @@ import pytest
 from django_tables2.export import TableExport
 
 from tournaments.standings.ranking import StandingRow
-from tournaments.web.tables import StandingsExport, StandingsTable, cell_inert
+from tournaments.web.standings_table import StandingsExport, StandingsTable, cell_inert
 
 ROWS = [
     StandingRow(player_id=1, name="Anna", club="Kolding", game_score=Decimal("24"), games=4,

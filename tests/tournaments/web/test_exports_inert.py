@@ -15,7 +15,7 @@ from django.test import Client
 from tests.factories import ClubFactory, match_seated
 from tests.tournaments.web.support import play
 from tournaments.models import Player
-from tournaments.web.tables import cell_inert
+from tournaments.web.standings_table import cell_inert
 
 pytestmark = pytest.mark.django_db
 NAMES = ['=HYPERLINK("http://evil.example","x")', "+cmd|' /C calc'!A0", "@SUM(1+1)", "-2+3"]

@@ -12,7 +12,7 @@ from tests.tournaments.web.hall_support import ACTORS, client_as, tournament_sea
 from tournaments.caching import tournament_version
 from tournaments.models import Round
 from tournaments.services import clock
-from tournaments.web.hall import SCREEN_ROWS, SCREEN_TABLES
+from tournaments.web.hall_pages import SCREEN_ROWS, SCREEN_TABLES
 
 pytestmark = pytest.mark.django_db
 

@@ -45,7 +45,7 @@ from tournaments.web.pages import (
     tournament_shown,
 )
 from tournaments.web.public_cache import view_cached
-from tournaments.web.tables import number_text, standings_cells
+from tournaments.web.standings_table import number_text, standings_cells
 
 T = TypeVar("T")
 SCREEN_ROWS = 12

@@ -8,7 +8,7 @@ from tests.factories import PlayerFactory, round_play, tournament_entered
 from tests.tournaments.web.hall_support import ACTORS, client_as, tournament_seated
 from tournaments.models import Adjustment, Entry, Round, Seat
 from tournaments.services import entries, rounds
-from tournaments.web.hall import TABLES_PER_PAGE
+from tournaments.web.hall_pages import TABLES_PER_PAGE
 
 pytestmark = pytest.mark.django_db
 

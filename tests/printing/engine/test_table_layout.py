@@ -14,7 +14,7 @@ from printing.data import MatchResult, RoundResults, StandingsLine
 from printing.drawn import Group, Text, drawn_pdf, text_wrapped
 from printing.fonts import text_width_mm
 from printing.layout import PAPER_MM, number_columns_mm
-from printing.tables import (
+from printing.table_layout import (
     MARGIN_BOTTOM,
     MARGIN_SIDE,
     MARGIN_TOP,
