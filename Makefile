@@ -43,6 +43,7 @@ serve: install
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy .
 
 format: install
@@ -53,7 +54,8 @@ test: install lint
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest -n auto
 
-# The same suite against PostgreSQL (installed and started locally when missing).
+# The same suite against PostgreSQL (installed and started locally when missing;
+# fails when PostgreSQL cannot be installed, started or reached).
 test-postgres: install
 	bash scripts/test-postgres.sh
 

@@ -25,11 +25,11 @@ from rest_framework import serializers
 from scoring.errors import UserError
 
 
-class FieldErrorsSerializer(serializers.Serializer):
+class FieldErrorsSerializer(serializers.Serializer[Any]):
     """Only a schema: the body of a 400, 409, 412, 422 or 428 (see FieldErrorsSchema)."""
 
 
-class DetailErrorSerializer(serializers.Serializer):
+class DetailErrorSerializer(serializers.Serializer[Any]):
     """The body of a 401, 403, 404, 405, 413 or 415."""
 
     detail = serializers.CharField(help_text=_("What went wrong, for a person."))

@@ -27,6 +27,7 @@ has its own.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.core.validators import RegexValidator
@@ -39,6 +40,7 @@ from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
 from apikit.errors import error_responses
+from apikit.serializer_fields import DecimalNumberField
 
 _SAFE = {"GET", "HEAD", "OPTIONS"}
 
@@ -71,6 +73,9 @@ class ErrorsAutoSchema(AutoSchema):
         self, field: Any, direction: Any, bypass_extensions: bool = False
     ) -> Any:
         schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if isinstance(field, DecimalNumberField) and field.decimal_places is not None:
+            # A decimal setting read and written as a JSON number: its step.
+            schema["multipleOf"] = float(Decimal(1).scaleb(-field.decimal_places))
         if (
             direction == "request"
             and isinstance(field, serializers.CharField)

@@ -28,7 +28,6 @@ from django.core.validators import (
 )
 from django.db import models
 from django.utils.translation import gettext
-from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -37,27 +36,34 @@ from scoring import rules
 from scoring.errors import RuleError
 
 
-class LightFieldsMixin:
-    """A serializer whose plain fields are built again from their arguments for
-    each instance instead of deep-copied from the class, as DRF does: deep-copying
-    choices and translated help texts was most of the time a recorded game took
-    to answer and to read. The arguments are shared, which is safe because a
-    field never changes them; a field holding another field or serializer (a
-    nested serializer, a list's child) is still deep-copied."""
+class LightFieldsMixin(serializers.Serializer[Any]):
+    """A serializer whose plain fields are shallow copies of its class's fields
+    instead of deep copies, as DRF makes them: deep-copying choices and translated
+    help texts was most of the time a recorded game took to answer and to read.
+    DRF's own deep copy (``get_fields``) is made once per class; a field never
+    changes what it was built with, and binding it sets attributes of the copy
+    only. A field holding another field or serializer (a nested serializer, a
+    list's child, a many-relation) is still deep-copied for each instance."""
 
-    _declared_fields: dict[str, serializers.Field]
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        declared = _DECLARED.get(type(self))
+        if declared is None:
+            declared = _DECLARED[type(self)] = super().get_fields()
+        return {
+            name: copy.deepcopy(f) if isinstance(f, _HOLDING_FIELDS) else copy.copy(f)
+            for name, f in declared.items()
+        }
 
-    def get_fields(self) -> dict[str, serializers.Field]:
-        return {name: _field_again(f) for name, f in self._declared_fields.items()}
 
-
-def _field_again(f: serializers.Field) -> serializers.Field:
-    holds = [*f._args, *f._kwargs.values()]  # type: ignore[attr-defined]
-    if isinstance(f, serializers.BaseSerializer) or any(
-        isinstance(v, serializers.Field) for v in holds
-    ):
-        return copy.deepcopy(f)
-    return type(f)(*f._args, **f._kwargs)  # type: ignore[attr-defined]
+# Each light serializer class's fields as DRF first built them.
+_DECLARED: dict[type[serializers.Serializer[Any]], dict[str, Any]] = {}
+# DRF's fields that hold another field (``child``, ``child_relation``).
+_HOLDING_FIELDS = (
+    serializers.BaseSerializer,
+    serializers.ListField,
+    serializers.DictField,
+    serializers.ManyRelatedField,
+)
 
 
 def json_number(value: Decimal | int) -> int | float:
@@ -70,7 +76,7 @@ def json_number(value: Decimal | int) -> int | float:
 
 
 @extend_schema_field(OpenApiTypes.NUMBER)
-class NumberField(serializers.Field):
+class NumberField(serializers.Field[Any, Any, Any, Any]):
     """A read-only decimal shown as a JSON number (integer when whole)."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -103,18 +109,6 @@ class DecimalNumberField(serializers.DecimalField):
 
     def to_representation(self, value: Any) -> int | float:  # type: ignore[override]
         return json_number(Decimal(value))
-
-
-class DecimalNumberSchema(OpenApiSerializerFieldExtension):
-    """``DecimalNumberField`` as drf-spectacular maps it, plus its ``multipleOf``."""
-
-    target_class = DecimalNumberField
-
-    def map_serializer_field(self, auto_schema: Any, direction: Any) -> Any:
-        schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
-        if self.target.decimal_places is not None:
-            schema["multipleOf"] = float(Decimal(1).scaleb(-self.target.decimal_places))
-        return schema
 
 
 class StrictCharField(serializers.CharField):

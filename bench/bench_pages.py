@@ -32,7 +32,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tournaments.models import Game, Tournament
-from tournaments.services.games import game_correct, game_racks_entered
+from tournaments.racks_entered import game_racks_entered
+from tournaments.services.games import game_correct
 
 REPEATS = 3
 LIMIT_MS = 200.0

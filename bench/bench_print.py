@@ -5,14 +5,15 @@ sheets in fresh processes, one per run, each timed from the query to the PDF
 bytes (WeasyPrint's warm-up included, as for the command):
 
 * ``layers`` — what the site and ``print_scoresheets`` do: the static layer
-  laid out once, the page layers rendered by 2 forked workers, joined with
-  pypdf (``printing.pool.sheets_pdf``); three runs, the median shown;
+  laid out once, the page layers rendered in chunks in the same process (no
+  worker processes), joined with pypdf (``printing.sheet_sets.sheets_pdf``);
+  three runs, the median shown;
 * ``whole`` — the naive render of the same sheets: every page whole, one
   document, one process (``printing.render.sheets_pdf_whole``).
 
-Peak memory is sampled every 20 ms over the process and its workers: PSS (a
-page shared by forked processes counted once, split between them) and the
-plain sum of RSS (shared pages counted in every process, an upper bound).
+Peak memory is sampled every 20 ms over the process and any children: PSS (a
+page shared by processes counted once, split between them) and the plain sum
+of RSS (shared pages counted in every process, an upper bound).
 The bar: ``layers`` under 4 s and 400 MB. Exits 1 when it misses. The machine
 is shared, so the load average before each run is printed with it.
 
@@ -184,7 +185,7 @@ def run_variant(database: str, variant: str) -> dict[str, Any]:
     after = os.times()
     sampler.running = False
     sampler.join()
-    cpu = sum(after[:4]) - sum(before[:4])  # user + system, self and waited-for children
+    cpu = sum(after[:4]) - sum(before[:4])  # user + system, self and any waited-for children
     import io
 
     pages = len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
@@ -345,7 +346,7 @@ def main() -> int:
     )
     header = ("variant", "pages", "seconds", "cpu s", "peak MB", "RSS sum", "PDF kB", "load")
     rows = [
-        ("layers, 2 workers (median)", median),
+        ("layers, in process (median)", median),
         ("whole pages, 1 document", naive),
     ]
     print(f"{header[0]:30} {header[1]:>5} {header[2]:>8} {header[3]:>6} {header[4]:>8} "

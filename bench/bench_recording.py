@@ -4,14 +4,16 @@ A *run* starts gunicorn as ``make serve`` does (config/gunicorn.py, over
 ``serving_settings``: debug off, whitenoise, its default workers or ``BENCH_WORKERS``) on a
 fresh database, then
 ``CLIENTS`` threads, each with one keep-alive connection, post ``GAMES``
-games through ``POST /api/v1/matches/<id>/games/`` as the tables' phones do:
-the match token in ``X-Match-Token``, an ``Idempotency-Key`` and the game's
+games through ``POST /api/v1/matches/<id>/games/`` along each *path*: as the
+tables' phones do (*table links*: the match token in ``X-Match-Token``), and
+as an organiser's desk does (*organiser*: ``Authorization: Token <key>``), each
+into a tournament of its own, with an ``Idempotency-Key`` and the game's
 number on every request. Afterwards the database must hold exactly those
 games (none *lost*, none *duplicated*) and every answer must be 201. The
 *anchor* is the bare POST (``serving_urls``) posted by the same clients to
 the same gunicorn in the same run. Each database (SQLite, and PostgreSQL when
 the bench may start a local cluster) is measured ``RUNS`` times; the table
-shows medians. Bars: ``RATE_MIN`` games/s and p95 under ``P95_MAX_MS``.
+shows medians. Bars, on each path: ``RATE_MIN`` games/s and p95 under ``P95_MAX_MS``.
 
 Run it with ``make bench`` or ``python bench/bench_recording.py``.
 """
@@ -46,6 +48,8 @@ RUNS = int(os.environ.get("BENCH_RUNS", "3"))  # fewer for a quick look
 RATE_MIN = 200.0
 P95_MAX_MS = 100.0
 PLAYERS = GAMES  # one round of GAMES // 4 tables of 4, four games each
+# Each path records into its own tournament: (label, slug prefix).
+PATHS = (("table links", "load"), ("organiser", "desk"))
 
 
 def free_port() -> int:
@@ -57,15 +61,18 @@ def free_port() -> int:
 # ---------------------------------------------------------------- the database (child)
 
 
-def build(runs: int) -> list[list[dict[str, Any]]]:
-    """Migrate, then one tournament per run, each with one seated round; the
-    requests of each run (every game of every table)."""
+def build(runs: int) -> tuple[str, list[dict[str, list[dict[str, Any]]]]]:
+    """Migrate, then per run one tournament per path, each with one seated
+    round; the organiser's API token, and the requests of each run and path
+    (every game of every table)."""
     import django
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.db import connection, transaction
 
     django.setup()
+    from rest_framework.authtoken.models import Token
+
     from tournaments.models import Club, Entry, Match, Player, Round, Seat, Tournament
 
     call_command("migrate", verbosity=0)
@@ -77,16 +84,21 @@ def build(runs: int) -> list[list[dict[str, Any]]]:
     with connection.cursor() as cursor:
         cursor.execute(f"CREATE TABLE bench_bare (id {key}, match INTEGER, number INTEGER)")
     rng = random.Random(11)
-    plans = []
+    plans: list[dict[str, list[dict[str, Any]]]] = [{} for _ in range(runs)]
     with transaction.atomic():
         owner = get_user_model().objects.create(username="bench")
+        token = Token.objects.create(user=owner).key
         club = Club.objects.create(name="Bench club")
         players = Player.objects.bulk_create(
             Player(name=f"Player {i:04d}", club=club) for i in range(PLAYERS)
         )
-        for run in range(runs):
+        for run, (_label, prefix) in ((r, p) for r in range(runs) for p in PATHS):
             t = Tournament.objects.create(
-                name=f"Load {run}", slug=f"load-{run}", owner=owner, rounds=1, games_per_round=4
+                name=f"{prefix} {run}",
+                slug=f"{prefix}-{run}",
+                owner=owner,
+                rounds=1,
+                games_per_round=4,
             )
             Entry.objects.bulk_create(Entry(tournament=t, player=p) for p in players)
             round_ = Round.objects.create(tournament=t, number=1, games_per_match=4)
@@ -101,28 +113,26 @@ def build(runs: int) -> list[list[dict[str, Any]]]:
                 m.pk: [p.pk for p in players[i * 4 : i * 4 + 4]] for i, m in enumerate(matches)
             }
             # Game 1 of every table, then game 2, ...: as a room plays.
-            plans.append(
-                [
-                    {
-                        "match": m.pk,
-                        "token": m.token,
+            plans[run][prefix] = [
+                {
+                    "match": m.pk,
+                    "token": m.token,
+                    "number": number,
+                    "body": {
                         "number": number,
-                        "body": {
-                            "number": number,
-                            "ending": "rummikub",
-                            "racks": [
-                                {"player": pid, "tiles": ""}
-                                if seat == 0
-                                else {"player": pid, "points": rng.randint(1, 60), "jokers": 0}
-                                for seat, pid in enumerate(seats[m.pk])
-                            ],
-                        },
-                    }
-                    for number in range(1, 5)
-                    for m in matches
-                ]
-            )
-    return plans
+                        "ending": "rummikub",
+                        "racks": [
+                            {"player": pid, "tiles": ""}
+                            if seat == 0
+                            else {"player": pid, "points": rng.randint(1, 60), "jokers": 0}
+                            for seat, pid in enumerate(seats[m.pk])
+                        ],
+                    },
+                }
+                for number in range(1, 5)
+                for m in matches
+            ]
+    return token, plans
 
 
 def counted(tournament_slug: str) -> tuple[int, int]:
@@ -187,13 +197,21 @@ def load(port: int, jobs: list[tuple[str, dict[str, str], bytes]]) -> dict[str, 
     }
 
 
-def game_jobs(plan: list[dict[str, Any]]) -> list[tuple[str, dict[str, str], bytes]]:
+def game_jobs(
+    plan: list[dict[str, Any]], *, organiser: str | None = None
+) -> list[tuple[str, dict[str, str], bytes]]:
+    """The plan's games, sent with each table's match token, or with the
+    ``organiser``'s API token when given."""
     return [
         (
             f"/api/v1/matches/{p['match']}/games/",
             {
                 "Content-Type": "application/json",
-                "X-Match-Token": p["token"],
+                **(
+                    {"Authorization": f"Token {organiser}"}
+                    if organiser is not None
+                    else {"X-Match-Token": p["token"]}
+                ),
                 "Idempotency-Key": str(uuid.uuid4()),
             },
             json.dumps(p["body"]).encode(),
@@ -229,7 +247,7 @@ def wait_up(port: int, server: subprocess.Popen[bytes]) -> None:
 
 def child() -> int:
     """One database: build, serve, load RUNS times; print a JSON line per run."""
-    plans = build(RUNS)
+    token, plans = build(RUNS)
     from django.db import connections
 
     connections.close_all()
@@ -253,16 +271,13 @@ def child() -> int:
     try:
         wait_up(port, server)
         for run, plan in enumerate(plans):
-            games = load(port, game_jobs(plan))
-            bare = load(port, bare_jobs(plan))
-            stored, distinct = counted(f"load-{run}")
-            print(
-                "RESULT "
-                + json.dumps(
-                    {"games": games, "bare": bare, "stored": stored, "distinct": distinct}
-                ),
-                flush=True,
-            )
+            result: dict[str, Any] = {"bare": load(port, bare_jobs(plan["load"]))}
+            for label, prefix in PATHS:
+                organiser = token if prefix == "desk" else None
+                games = load(port, game_jobs(plan[prefix], organiser=organiser))
+                stored, distinct = counted(f"{prefix}-{run}")
+                result[label] = {"games": games, "stored": stored, "distinct": distinct}
+            print("RESULT " + json.dumps(result), flush=True)
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -332,8 +347,8 @@ def main() -> int:
         f"median of {RUNS} runs; bars: >= {RATE_MIN:.0f} games/s, p95 < {P95_MAX_MS:.0f} ms"
     )
     print(
-        f"{'database':11} {'games/s':>8} {'p95 ms':>7} {'bare/s':>8} {'bare p95':>8} "
-        f"{'errors':>6} {'lost':>5} {'dup':>4}  verdict"
+        f"{'database':11} {'path':12} {'games/s':>8} {'p95 ms':>7} {'bare/s':>8} "
+        f"{'bare p95':>8} {'errors':>6} {'lost':>5} {'dup':>4}  verdict"
     )
     failed = 0
     for label, url, _ in databases():
@@ -341,21 +356,23 @@ def main() -> int:
         if not rows:
             failed = 1
             continue
-        rate = statistics.median(r["games"]["rate"] for r in rows)
-        p95 = statistics.median(r["games"]["p95"] for r in rows)
         bare_rate = statistics.median(r["bare"]["rate"] for r in rows)
         bare_p95 = statistics.median(r["bare"]["p95"] for r in rows)
-        errors = sum(n for r in rows for c, n in r["games"]["statuses"].items() if c != "201")
-        lost = sum(max(GAMES - r["stored"], 0) for r in rows)
-        dup = sum(r["stored"] - r["distinct"] + max(r["stored"] - GAMES, 0) for r in rows)
-        ok = rate >= RATE_MIN and p95 < P95_MAX_MS and not errors and not lost and not dup
-        failed |= not ok
-        print(
-            f"{label:11} {rate:>8.0f} {p95:>7.0f} {bare_rate:>8.0f} {bare_p95:>8.0f} "
-            f"{errors:>6} {lost:>5} {dup:>4}  {'ok' if ok else 'MISSED'}"
-        )
-        if errors:
-            print("  statuses:", [r["games"]["statuses"] for r in rows])
+        for path, _prefix in PATHS:
+            runs = [r[path] for r in rows]
+            rate = statistics.median(r["games"]["rate"] for r in runs)
+            p95 = statistics.median(r["games"]["p95"] for r in runs)
+            errors = sum(n for r in runs for c, n in r["games"]["statuses"].items() if c != "201")
+            lost = sum(max(GAMES - r["stored"], 0) for r in runs)
+            dup = sum(r["stored"] - r["distinct"] + max(r["stored"] - GAMES, 0) for r in runs)
+            ok = rate >= RATE_MIN and p95 < P95_MAX_MS and not errors and not lost and not dup
+            failed |= not ok
+            print(
+                f"{label:11} {path:12} {rate:>8.0f} {p95:>7.0f} {bare_rate:>8.0f} "
+                f"{bare_p95:>8.0f} {errors:>6} {lost:>5} {dup:>4}  {'ok' if ok else 'MISSED'}"
+            )
+            if errors:
+                print("  statuses:", [r["games"]["statuses"] for r in runs])
     return failed
 
 

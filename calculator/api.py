@@ -66,7 +66,7 @@ POINTS_HELP = _(
 JOKERS_HELP = _("How many jokers the rack holds (0-2), with `points`.")
 
 
-class RackInSerializer(LightFieldsMixin, serializers.Serializer):
+class RackInSerializer(LightFieldsMixin):
     """One rack as entered: ``tiles``, or ``points`` (and ``jokers``)."""
 
     player = StrictCharField(
@@ -97,7 +97,7 @@ class RackInSerializer(LightFieldsMixin, serializers.Serializer):
         return engine.rack_entered(**attrs)
 
 
-class RulesInSerializer(serializers.Serializer):
+class RulesInSerializer(serializers.Serializer[Any]):
     """The settings that change scores; the calculator's are optional."""
 
     joker_penalty = EngineIntegerField(
@@ -149,7 +149,7 @@ class RulesInSerializer(serializers.Serializer):
             raise rule_error_as_validation(error) from error
 
 
-class CalculatorInSerializer(serializers.Serializer):
+class CalculatorInSerializer(serializers.Serializer[Any]):
     """A game to score: how it ended and the racks, in seat order."""
 
     rules = RulesInSerializer(
@@ -162,7 +162,7 @@ class CalculatorInSerializer(serializers.Serializer):
 # ----------------------------------------------------------------------------- output
 
 
-class PlayerScoreSerializer(serializers.Serializer):
+class PlayerScoreSerializer(serializers.Serializer[Any]):
     player = serializers.CharField(read_only=True)
     rack_value = NumberField(help_text=_("Face points plus the penalty per joker."))
     score = NumberField(help_text=_("This game's score; the game sums to zero."))
@@ -171,7 +171,7 @@ class PlayerScoreSerializer(serializers.Serializer):
     )
 
 
-class CalculatorOutSerializer(serializers.Serializer):
+class CalculatorOutSerializer(serializers.Serializer[Any]):
     ending = serializers.ChoiceField(choices=ENDING_CHOICES, read_only=True)
     winners = serializers.ListField(
         child=serializers.CharField(),

@@ -5,7 +5,8 @@ the answer is 200 ``{"status": "ok"}`` then and 503 ``{"status":
 "unavailable"}`` otherwise. It needs no login, is never cached, is exempt from
 the HTTPS redirect (a probe often speaks plain HTTP to the worker) and is not
 logged as a server error: each failed probe is one warning line, not a 5xx
-error with a traceback.
+error with a traceback (``ProbeFailureLogged``, a filter on Django's
+``django.request`` logger, drops Django's own line for it).
 """
 
 from __future__ import annotations
@@ -29,8 +30,16 @@ def healthz(request: HttpRequest) -> JsonResponse:
             cursor.fetchone()
     except DatabaseError as error:
         log.warning("Health check: the database does not answer (%s)", type(error).__name__)
-        response = JsonResponse({"status": "unavailable"}, status=503)
-        # Tells django.request the answer is logged already: no 5xx error line.
-        response._has_been_logged = True  # type: ignore[attr-defined]
-        return response
+        return JsonResponse({"status": "unavailable"}, status=503)
     return JsonResponse({"status": "ok"})
+
+
+class ProbeFailureLogged(logging.Filter):
+    """Drops ``django.request``'s error line for the health check's 503: the
+    view has logged its warning already. Django gives each of its lines the
+    ``request`` and the ``status_code``."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        match = getattr(getattr(record, "request", None), "resolver_match", None)
+        unavailable = getattr(record, "status_code", None) == 503
+        return not (unavailable and match is not None and match.func is healthz)

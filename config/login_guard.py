@@ -40,7 +40,8 @@ def client_address(request: HttpRequest) -> str | None:
         # further left was written by the client and proves nothing.
         if len(hops) >= proxies:
             return hops[-proxies]
-    return request.META.get("REMOTE_ADDR")
+    remote: str | None = request.META.get("REMOTE_ADDR")
+    return remote
 
 
 def lock_remaining(*, username: str | None, address: str | None) -> int:
@@ -53,7 +54,7 @@ def lock_remaining(*, username: str | None, address: str | None) -> int:
     )["latest"]
     if latest is None:
         return math.ceil(cool_off.total_seconds())
-    remaining = (latest + cool_off - timezone.now()).total_seconds()
+    remaining: float = (latest + cool_off - timezone.now()).total_seconds()
     return max(1, math.ceil(remaining))
 
 

@@ -88,8 +88,6 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Turns a login refused for a lock into a 429 (config.login_guard).
     "axes.middleware.AxesMiddleware",
-    # Last: the transaction of a keyed API write holds the view alone.
-    "tournaments.api.idempotency.IdempotencyMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -119,12 +117,11 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # WAL lets readers run beside a writer; IMMEDIATE takes the write lock at
-    # BEGIN, so concurrent read-modify-write waits instead of failing with
-    # "database is locked" at the first write. The project's backend queues
-    # writers instead of letting SQLite poll for the lock (config/db/sqlite3).
-    DATABASES["default"]["ENGINE"] = "config.db.sqlite3"
-    # Tests run in memory, as they would under Django's own engine name.
+    # IMMEDIATE takes the write lock at BEGIN, so concurrent read-modify-write
+    # waits for it (up to "timeout" seconds: SQLite's busy timeout) instead of
+    # failing with "database is locked" at its first write. WAL lets readers
+    # run beside the writer; NORMAL syncs at checkpoints, not at every commit.
+    # Tests run in memory.
     DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
@@ -193,8 +190,6 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    # Not a rate limit: the hook that claims a write's Idempotency-Key once the caller is known.
-    "DEFAULT_THROTTLE_CLASSES": ["tournaments.api.idempotency.IdempotencyGate"],
     "DEFAULT_PAGINATION_CLASS": "apikit.defaults.Pages",
     "PAGE_SIZE": 50,
     "DEFAULT_PARSER_CLASSES": [
@@ -285,7 +280,10 @@ LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "WARNING")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"match_tokens": {"()": "config.log_filters.MatchTokenMask"}},
+    "filters": {
+        "match_tokens": {"()": "config.log_filters.MatchTokenMask"},
+        "health_probes": {"()": "config.health.ProbeFailureLogged"},
+    },
     "formatters": {
         "django.server": {
             "()": "django.utils.log.ServerFormatter",
@@ -306,5 +304,7 @@ LOGGING = {
         # As Django's own default: its INFO lines (the autoreloader's) in development.
         "django": {"handlers": [], "level": "INFO" if DEBUG else LOG_LEVEL, "propagate": True},
         "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+        # A failed health probe is the view's warning line, not a server error.
+        "django.request": {"filters": ["health_probes"]},
     },
 }

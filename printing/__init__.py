@@ -1,4 +1,5 @@
-"""Printed sheets: plain data in, PDF out. Nothing here reads the database.
+"""The PDF engine: score sheets, standings and reports from plain data. Nothing here
+reads the database.
 
 Vocabulary:
 
@@ -6,7 +7,7 @@ Vocabulary:
   heading, the seated players, the *grid* (a row per game; per player the
   columns rack points, jokers and game score; a totals row), the signature
   boxes and the rules reminder. Its data is a :class:`~.data.Sheet`, a plain
-  dict, so that forked worker processes can use it without the ORM; a
+  dict read by the caller (the engine never reads the database); a
   :class:`~.data.SheetSet` is the sheets printed together, one PDF.
 * A *layout* (:class:`~.layout.SheetLayout`) is a sheet's geometry in
   millimetres for one paper size, table size and number of games. Lines,
@@ -26,13 +27,18 @@ Vocabulary:
 Modules: ``data`` (the plain data), ``layout`` (millimetres, the grid
 picture, the CSS placing the words), ``fonts`` (text widths without a
 layout), ``qr`` (the entry link's code), ``render`` (HTML to PDF with
-WeasyPrint, the layers), ``pool`` (a large set in forked workers, then
-joined with pypdf), ``pad`` (the blank club pad).
+WeasyPrint, the layers), ``sheet_sets`` (a set's page layers in chunks of
+pages), ``join`` (the chunks joined over their static layers with pypdf's
+public API), ``pad`` (the blank club pad).
 
 The standings and the final report are not laid out by WeasyPrint at all:
-``tables`` places their rows, headings and match boxes in Python and pages
-them, and ``drawn`` writes the pages as PDF operators with DejaVu subsets
-cut by ``truetype`` (thousands of lines cost WeasyPrint about a millisecond
-each; drawn, microseconds). Forking the pool waits for running renders
-(``render.ForkGuard``); renders never wait for each other.
+``table_layout`` places their rows, headings and match boxes in Python and
+pages them, and ``drawn`` writes the pages as PDF operators with DejaVu
+subsets cut by fontTools (``font_subsets``; thousands of lines cost
+WeasyPrint about a millisecond each; drawn, microseconds).
+
+Everything runs in the calling process and thread: nothing here forks or
+starts a process, and renders in several threads never wait for each
+other. Nothing here imports ``django.db`` or ``tournaments``; Django is used
+for templates, static files and translation only.
 """

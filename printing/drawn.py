@@ -4,9 +4,9 @@ Vocabulary: a *drawn* document is a list of pages, each a list of *marks*
 (:class:`Text`, :class:`Rule`, :class:`Shade`) placed in millimetres from
 the paper's top left corner; a text mark's ``y`` is its baseline. Nothing is
 laid out here: the caller has measured every string (:func:`.fonts.text_width_mm`)
-and decided every line break. Fonts are DejaVu, embedded as subsets (only
-the glyphs the document uses) with a to-Unicode map, so the text can be
-searched and copied.
+and decided every line break. Fonts are DejaVu, embedded as subsets cut by
+fontTools (:mod:`.font_subsets`: only the glyphs the document uses) with a
+to-Unicode map, so the text can be searched and copied.
 
 Why: a laid-out document (WeasyPrint) costs about a millisecond per line of
 text, 50 s for a large event's report; drawing the same lines here costs
@@ -16,13 +16,12 @@ microseconds each and needs neither Pango nor a render lock.
 from __future__ import annotations
 
 import io
-import struct
 import zlib
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
+from printing.font_subsets import font_subset
 from printing.fonts import text_width_mm
-from printing.truetype import FONT_FILES, font_file, glyph_ids, tables_of
 
 FontName = Literal["sans", "bold", "mono", "mono-bold"]
 PT_PER_MM = 72 / 25.4
@@ -98,27 +97,11 @@ def text_wrapped(
 
 
 class _Font:
-    """One font as embedded: its glyphs in use, and each used character's glyph id and width."""
+    """One font as embedded: a subset with the glyphs in use, each used character's id."""
 
     def __init__(self, font: str, chars: set[str]) -> None:
-        ids = glyph_ids(font)
-        self.gids = {c: ids.get(c, 0) for c in chars}
-        self.hex = {c: f"{gid:04X}" for c, gid in self.gids.items()}
-        self.data = font_file(font, set(self.gids.values()))
-        self.name = FONT_FILES[font].removesuffix(".ttf")
-        tables = tables_of(font)
-        per_em = struct.unpack_from(">H", tables[b"head"], 18)[0]
-        scale = 1000 / per_em
-        box = struct.unpack_from(">hhhh", tables[b"head"], 36)
-        self.bbox = [round(v * scale) for v in box]
-        ascent, descent = struct.unpack_from(">hh", tables[b"hhea"], 4)
-        self.ascent, self.descent = round(ascent * scale), round(descent * scale)
-        (metrics,) = struct.unpack_from(">H", tables[b"hhea"], 34)
-        hmtx = tables[b"hmtx"]
-        self.widths: dict[int, int] = {}
-        for gid in set(self.gids.values()):
-            at = 4 * min(gid, metrics - 1)  # past the last long metric, widths repeat it
-            self.widths[gid] = round(struct.unpack_from(">H", hmtx, at)[0] * scale)
+        self.subset = font_subset(font, chars)
+        self.hex = {c: f"{gid:04X}" for c, gid in self.subset.gids.items()}
 
     def encoded(self, text: str) -> str:
         return "".join(self.hex[c] for c in text)
@@ -134,7 +117,7 @@ def _pdf_string(text: str) -> bytes:
 
 
 def _to_unicode(font: _Font) -> bytes:
-    pairs = sorted((gid, char) for char, gid in font.gids.items() if gid)
+    pairs = sorted((gid, char) for char, gid in font.subset.gids.items() if gid)
     lines = [
         "/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
         "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
@@ -231,15 +214,16 @@ class _Writer:
 
 
 def _font_objects(writer: _Writer, font: _Font, tag: str) -> int:
-    name = f"{tag}+{font.name}"
-    file_ = writer.stream(font.data, f"/Length1 {len(font.data)} ")
+    subset = font.subset
+    name = f"{tag}+{subset.name}"
+    file_ = writer.stream(subset.data, f"/Length1 {len(subset.data)} ")
     descriptor = writer.put(
         f"<< /Type /FontDescriptor /FontName /{name} /Flags 32 "
-        f"/FontBBox [{' '.join(map(str, font.bbox))}] /ItalicAngle 0 /Ascent {font.ascent} "
-        f"/Descent {font.descent} /CapHeight {font.ascent} /StemV 80 "
+        f"/FontBBox [{' '.join(map(str, subset.bbox))}] /ItalicAngle 0 /Ascent {subset.ascent} "
+        f"/Descent {subset.descent} /CapHeight {subset.ascent} /StemV 80 "
         f"/FontFile2 {file_} 0 R >>".encode()
     )
-    widths = " ".join(f"{gid} [{w}]" for gid, w in sorted(font.widths.items()))
+    widths = " ".join(f"{gid} [{w}]" for gid, w in sorted(subset.widths.items()))
     cid = writer.put(
         f"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /{name} "
         "/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> "

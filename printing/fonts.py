@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import io
 
-from printing.truetype import font_bytes
+from printing.font_subsets import font_bytes
 
 NAME_SIZES = (("", 11.0), ("f1", 9.5), ("f2", 8.0))
 NAME_PADDING_MM = 10.0  # 7 mm for the seat number, the rest to keep clear of the line
@@ -23,7 +23,7 @@ UNKNOWN_ADVANCE = 0.6  # em, for a character the font file does not have (or no 
 @functools.lru_cache(maxsize=8)
 def advances(font: str = "sans") -> dict[str, float]:
     """A DejaVu font's advance widths in em, by character ({} when the file is elsewhere);
-    ``font`` is one of :data:`.truetype.FONT_FILES`."""
+    ``font`` is one of :data:`.font_subsets.FONT_FILES`."""
     from fontTools.ttLib import TTFont
 
     try:

@@ -28,14 +28,18 @@ class Chunk(NamedTuple):
 
 
 def _object_add(writer: PdfWriter, obj: PdfObject) -> IndirectObject:
-    """Store an object in the writer's file and return its reference.
+    """Store a free-standing object in the writer's file and return its reference.
 
-    pypdf's public API adds pages, not free-standing objects; the form
-    XObjects and the content streams shared by many pages need ``_add_object``
-    (private, stable since pypdf 3). Kept here alone so that a pypdf upgrade
-    has one line to check.
+    pypdf's public API adds pages, not objects of our own; cloning into the
+    writer does, for an object marked as not yet anywhere (``indirect_reference``
+    None): the clone is numbered into the writer's file.
     """
-    return writer._add_object(obj)
+    obj.indirect_reference = None
+    stored = obj.clone(writer)
+    reference = stored.indirect_reference
+    if reference is None or reference.pdf is not writer:
+        raise RuntimeError("pypdf did not store the object in the writer")
+    return reference
 
 
 def layers_join(*, sheet_set: SheetSet, chunks: Sequence[Chunk]) -> bytes:
@@ -68,13 +72,13 @@ def layers_join(*, sheet_set: SheetSet, chunks: Sequence[Chunk]) -> bytes:
             form[NameObject("/Type")] = NameObject("/XObject")
             form[NameObject("/Subtype")] = NameObject("/Form")
             form[NameObject("/BBox")] = page.mediabox
-            form[NameObject("/Resources")] = page["/Resources"].clone(writer)
+            stored = _object_add(writer, form.flate_encode())
+            resources = page["/Resources"].clone(writer)  # (the page's fonts, now the writer's)
+            stored_form = stored.get_object()
+            assert isinstance(stored_form, DictionaryObject)
+            stored_form[NameObject("/Resources")] = resources
             name = NameObject(f"/RsLayer{len(layers)}")
-            layers[key] = (
-                name,
-                _object_add(writer, form.flate_encode()),
-                stream(f"q {name} Do Q q ".encode()),
-            )
+            layers[key] = (name, stored, stream(f"q {name} Do Q q ".encode()))
         return layers[key]
 
     end = stream(b" Q")

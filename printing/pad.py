@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from printing.data import Sheet, SheetSet
 from printing.layout import PAPER_MM
-from printing.pool import sheets_pdf
+from printing.sheet_sets import sheets_pdf
 from scoring.errors import UserError, _
 
 PLAYERS_MIN, PLAYERS_MAX = 2, 4
@@ -138,4 +138,4 @@ def pad_data(*, pad: PadSheet) -> SheetSet:
 
 def pad_pdf(*, pad: PadSheet) -> bytes:
     """A blank club score sheet."""
-    return sheets_pdf(sheet_set=pad_data(pad=pad), workers=1)
+    return sheets_pdf(sheet_set=pad_data(pad=pad))

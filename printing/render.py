@@ -14,7 +14,6 @@ import contextlib
 import datetime
 import functools
 import gc
-import multiprocessing
 import threading
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal, NamedTuple
@@ -41,7 +40,7 @@ def _fetcher() -> Any:
     """
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-    class Fetcher(URLFetcher):
+    class Fetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint is untyped
         def fetch(self, url: str, headers: Any = None) -> Any:
             if url.startswith("rackscore:grid/"):
                 paper, size = url.removeprefix("rackscore:grid/").removesuffix(".svg").split("/")
@@ -86,74 +85,11 @@ def _gc_paused() -> Iterator[None]:
                 gc.enable()
 
 
-class ForkGuard:
-    """Renders share it; forking the worker pool takes it alone.
-
-    A thread inside Pango or fontconfig holds their C mutexes, and a worker
-    forked then would inherit them locked, forever: so no fork may start
-    while any render runs. Renders themselves need no such care from each
-    other, and a server's threads (gunicorn's gthread workers) must not wait
-    for one another's prints. A waiting fork keeps new renders out until it
-    is done, so a stream of renders cannot starve it.
-    """
-
-    def __init__(self) -> None:
-        self._state = threading.Condition()
-        self._renders = 0
-        self._forking = False
-
-    @contextlib.contextmanager
-    def render(self) -> Iterator[None]:
-        with self._state:
-            self._state.wait_for(lambda: not self._forking)
-            self._renders += 1
-        try:
-            yield
-        finally:
-            with self._state:
-                self._renders -= 1
-                self._state.notify_all()
-
-    @contextlib.contextmanager
-    def fork(self) -> Iterator[None]:
-        with self._state:
-            self._state.wait_for(lambda: not self._forking)
-            self._forking = True
-            self._state.wait_for(lambda: self._renders == 0)
-        try:
-            yield
-        finally:
-            with self._state:
-                self._forking = False
-                self._state.notify_all()
-
-
-_GUARD = ForkGuard()
-
-
-@contextlib.contextmanager
-def rendering() -> Iterator[None]:
-    """Render alongside other renders, never across a fork (in a pool worker, which
-    never forks: nothing to guard)."""
-    if multiprocessing.current_process().daemon:
-        yield
-        return
-    with _GUARD.render():
-        yield
-
-
-@contextlib.contextmanager
-def forking() -> Iterator[None]:
-    """Fork worker processes once no render runs in this process, keeping new ones out."""
-    with _GUARD.fork():
-        yield
-
-
 def html_pdf(html: str, *, stylesheet: str) -> bytes:
     """One HTML document to PDF bytes, in this process, styled by ``static/print/<stylesheet>``."""
     from weasyprint import HTML
 
-    with rendering(), _gc_paused():
+    with _gc_paused():
         document = HTML(string=html, base_url="rackscore:/", url_fetcher=_fetcher())
         return bytes(document.write_pdf(stylesheets=[_stylesheet(stylesheet)]))
 
@@ -272,7 +208,7 @@ def static_pdf(key: StaticKey) -> bytes:
 def sheets_pdf_whole(*, sheet_set: SheetSet) -> bytes:
     """The sheets the plain way: every page whole, one document, one process.
 
-    Same look as :func:`printing.pool.sheets_pdf`, several times slower
+    Same look as :func:`printing.sheet_sets.sheets_pdf`, several times slower
     on a large round; kept as the benchmark's baseline and as the reference
     the layers must match.
     """

@@ -47,10 +47,12 @@ from scoring.table_points import (
     PLAYERS_MAX,
     PLAYERS_MIN,
     TABLE_POINTS_MAX,
+    TABLE_SIZES,
     table_points_checked,
     table_points_for,
 )
 from scoring.tiles import (
+    COLOUR_ALIASES,
     JOKER_TILE,
     JOKERS_IN_SET,
     TILE_COLOURS,
@@ -72,6 +74,7 @@ from scoring.variants import (
 
 __all__ = [
     "BONUS_MAX",
+    "COLOUR_ALIASES",
     "DEFAULT_RULES",
     "DEFAULT_TABLE_POINTS",
     "ENDINGS",
@@ -87,10 +90,12 @@ __all__ = [
     "PLAYERS_MIN",
     "POOL_TIES",
     "ROUNDS_MAX",
+    "ROUNDS_MIN",
     "SCORE_SETTING_MAX",
     "SEED_MAX",
     "SEMIFINAL_PLAYERS_MAX",
     "TABLE_POINTS_MAX",
+    "TABLE_SIZES",
     "TILE_COLOURS",
     "TILE_COPIES",
     "TILE_SET_FACE_TOTAL",
@@ -124,7 +129,7 @@ JOKER_PENALTY_MAX = 1000
 # path (API, forms, imports, backups) declares and checks these, so that a
 # number out of range is the user's mistake (400), never a database overflow;
 # each also fits the column that stores it (smallint 32767, integer 2**31 - 1).
-ROUNDS_MAX = 100
+ROUNDS_MIN, ROUNDS_MAX = 0, 100
 GAMES_PER_ROUND_MIN, GAMES_PER_ROUND_MAX = 1, 30
 # A game's number runs from 1 to the games its round plans.
 GAME_NUMBER_MAX = GAMES_PER_ROUND_MAX

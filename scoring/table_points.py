@@ -21,6 +21,8 @@ from scoring.errors import RuleError, _
 from scoring.tiles import is_int
 
 PLAYERS_MIN, PLAYERS_MAX = 2, 4
+# Every table size a game is played at: 2, 3 or 4 players.
+TABLE_SIZES = tuple(range(PLAYERS_MIN, PLAYERS_MAX + 1))
 DEFAULT_TABLE_POINTS: dict[int, tuple[int, ...]] = {2: (4, 0), 3: (4, 2, 0), 4: (4, 3, 1, 0)}
 # A place earns at most this many table points: a game's points are stored to 9999.99.
 TABLE_POINTS_MAX = 1000

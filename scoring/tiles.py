@@ -17,8 +17,9 @@ Plain Python (stdlib only), like the rest of the rules engine.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from scoring.errors import RuleError, _
 
@@ -120,7 +121,9 @@ def _token_shown(token: str) -> str:
 
 
 # Letters of the players' languages for black and yellow-orange; none is another colour's.
-_COLOUR_ALIASES = {"Y": "O", "G": "O", "S": "K", "Z": "K"}
+# The pages hand them to their scripts (the tile picker, the offline queue), so that
+# the browser reads a tile as the engine does.
+COLOUR_ALIASES: Mapping[str, str] = MappingProxyType({"Y": "O", "G": "O", "S": "K", "Z": "K"})
 
 
 def _token_read(token: str) -> Tile | str:
@@ -129,7 +132,7 @@ def _token_read(token: str) -> Tile | str:
     if shape is None:
         return "shape"
     letter, digits = shape.groups()
-    colour = _COLOUR_ALIASES.get(letter, letter)
+    colour = COLOUR_ALIASES.get(letter, letter)
     if colour == JOKER:
         return JOKER_TILE if digits is None else "joker"
     if colour not in TILE_COLOURS:

@@ -24,7 +24,7 @@ from tournaments.models import (
 )
 
 
-class UserFactory(factory.django.DjangoModelFactory):
+class UserFactory(factory.django.DjangoModelFactory[Any]):
     class Meta:
         model = get_user_model()
         django_get_or_create = ("username",)
@@ -33,7 +33,7 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = factory.django.Password("secret-pass-123")
 
 
-class ClubFactory(factory.django.DjangoModelFactory):
+class ClubFactory(factory.django.DjangoModelFactory[Club]):
     class Meta:
         model = Club
 
@@ -41,7 +41,7 @@ class ClubFactory(factory.django.DjangoModelFactory):
     created_by = None  # staff only, unless a test names its creator
 
 
-class PlayerFactory(factory.django.DjangoModelFactory):
+class PlayerFactory(factory.django.DjangoModelFactory[Player]):
     class Meta:
         model = Player
 
@@ -50,7 +50,7 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     created_by = None  # staff only, unless a test names its creator
 
 
-class TournamentFactory(factory.django.DjangoModelFactory):
+class TournamentFactory(factory.django.DjangoModelFactory[Tournament]):
     class Meta:
         model = Tournament
 
@@ -62,7 +62,7 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     seating = Tournament.Seating.RANDOM
 
 
-class EntryFactory(factory.django.DjangoModelFactory):
+class EntryFactory(factory.django.DjangoModelFactory[Entry]):
     class Meta:
         model = Entry
 
@@ -70,7 +70,7 @@ class EntryFactory(factory.django.DjangoModelFactory):
     player = factory.SubFactory(PlayerFactory)
 
 
-class RoundFactory(factory.django.DjangoModelFactory):
+class RoundFactory(factory.django.DjangoModelFactory[Round]):
     class Meta:
         model = Round
 
@@ -79,7 +79,7 @@ class RoundFactory(factory.django.DjangoModelFactory):
     games_per_match = factory.SelfAttribute("tournament.games_per_round")
 
 
-class MatchFactory(factory.django.DjangoModelFactory):
+class MatchFactory(factory.django.DjangoModelFactory[Match]):
     class Meta:
         model = Match
 
@@ -87,7 +87,7 @@ class MatchFactory(factory.django.DjangoModelFactory):
     table = factory.Sequence(lambda n: n + 1)
 
 
-class AdjustmentFactory(factory.django.DjangoModelFactory):
+class AdjustmentFactory(factory.django.DjangoModelFactory[Adjustment]):
     class Meta:
         model = Adjustment
 

@@ -18,8 +18,10 @@ Vocabulary:
   logged-in user also sees those they created and those of the tournaments
   they organise (entered or named there), staff all; one not visible answers
   404, like a private tournament;
-* a *user* here is whatever a request carries: a user, ``AnonymousUser`` or
-  ``None`` (a command, a test, a match link).
+* a *user* here is the acting user (``actors.ActingUser``): whatever a request
+  carries, a user or ``AnonymousUser``, or ``None`` (a command, a test, a match link);
+* many rows of many tournaments ask ``organised_by`` once for the user: the same
+  rule as ``tournament_organiser``, with one query in all.
 
 Match links (a table's private token) grant recording that match's games and
 nothing else; the API and the match page check them where they are presented.
@@ -30,38 +32,60 @@ is typed on its own rather than copied.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 
+from tournaments.actors import ActingUser
 from tournaments.models import Club, Entry, Game, Player, Tournament
 
-UserLike = AbstractBaseUser | AnonymousUser | None
 
-
-def user_or_none(user: object) -> Any:
+def user_or_none(user: ActingUser) -> Any:
     """The user to record as having made a change, or ``None`` for nobody logged in."""
     return user if getattr(user, "is_authenticated", False) else None
 
 
-def user_is_staff(user: object) -> bool:
+def user_is_staff(user: ActingUser) -> bool:
     return bool(getattr(user_or_none(user), "is_staff", False))
 
 
-def tournament_organiser(*, user: object, tournament: Tournament) -> bool:
+def tournament_organiser(*, user: ActingUser, tournament: Tournament) -> bool:
     """Whether the user may change the tournament and everything in it."""
     u = user_or_none(user)
     if u is None:
         return False
     if u.is_staff or tournament.owner_id == u.pk:
         return True
-    if "co_organisers" in getattr(tournament, "_prefetched_objects_cache", {}):
-        return any(c.pk == u.pk for c in tournament.co_organisers.all())
-    return tournament.co_organisers.filter(pk=u.pk).exists()
+    # One query, or none when the co-organisers were prefetched.
+    return any(c.pk == u.pk for c in tournament.co_organisers.all())
 
 
-def tournaments_own_q(*, user: object) -> Q:
+def organised_by(*, user: ActingUser) -> Callable[[Tournament], bool]:
+    """Whether ``user`` organises a tournament (``tournament_organiser``), for many
+    rows of many tournaments at once: the owner and staff need no query, the
+    co-organised tournaments one in all."""
+    u = user_or_none(user)
+    if u is None:
+        return lambda tournament: False
+    if u.is_staff:
+        return lambda tournament: True
+    own: set[int] | None = None
+
+    def organises(tournament: Tournament) -> bool:
+        nonlocal own
+        if tournament.owner_id == u.pk:
+            return True
+        if own is None:
+            own = set(
+                Tournament.objects.filter(tournaments_own_q(user=u)).values_list("pk", flat=True)
+            )
+        return tournament.pk in own
+
+    return organises
+
+
+def tournaments_own_q(*, user: ActingUser) -> Q:
     """A filter on tournaments for those the user owns or co-organises (staff or not)."""
     u = user_or_none(user)
     if u is None:
@@ -71,12 +95,12 @@ def tournaments_own_q(*, user: object) -> Q:
     return Q(owner_id=u.pk) | Q(pk__in=co_organised.values("tournament_id"))
 
 
-def tournaments_organised_q(*, user: object) -> Q:
+def tournaments_organised_q(*, user: ActingUser) -> Q:
     """A filter on tournaments for those the user organises (staff: all)."""
     return Q() if user_is_staff(user) else tournaments_own_q(user=user)
 
 
-def tournaments_visible_q(*, user: object) -> Q:
+def tournaments_visible_q(*, user: ActingUser) -> Q:
     """A filter on tournaments for those the user may see: public ones and their own."""
     u = user_or_none(user)
     if u is None:
@@ -84,23 +108,23 @@ def tournaments_visible_q(*, user: object) -> Q:
     return Q() if u.is_staff else Q(public=True) | tournaments_organised_q(user=u)
 
 
-def tournament_visible(*, user: object, tournament: Tournament) -> bool:
+def tournament_visible(*, user: ActingUser, tournament: Tournament) -> bool:
     return tournament.public or tournament_organiser(user=user, tournament=tournament)
 
 
-def club_editable(*, user: object, club: Club) -> bool:
+def club_editable(*, user: ActingUser, club: Club) -> bool:
     """Whether the user may change or delete the club: its creator and staff."""
     u = user_or_none(user)
     return u is not None and bool(u.is_staff or club.created_by_id == u.pk)
 
 
-def player_editable(*, user: object, player: Player) -> bool:
+def player_editable(*, user: ActingUser, player: Player) -> bool:
     """Whether the user may change or delete the player: their creator and staff."""
     u = user_or_none(user)
     return u is not None and bool(u.is_staff or player.created_by_id == u.pk)
 
 
-def _entries_seen(*, user: object) -> Any:
+def _entries_seen(*, user: ActingUser) -> Any:
     """The entries whose player a user sees by their tournament (public or organised)."""
     u = user_or_none(user)
     if u is None:
@@ -109,7 +133,7 @@ def _entries_seen(*, user: object) -> Any:
     return Entry.objects.filter(Q(tournament__public=True) | Q(tournament__in=organised))
 
 
-def players_visible_q(*, user: object) -> Q:
+def players_visible_q(*, user: ActingUser) -> Q:
     """A filter on players for those the user may see (lists and details alike)."""
     u = user_or_none(user)
     if u is not None and u.is_staff:
@@ -119,7 +143,7 @@ def players_visible_q(*, user: object) -> Q:
     return seen if u is None else seen | Q(created_by_id=u.pk)
 
 
-def clubs_visible_q(*, user: object) -> Q:
+def clubs_visible_q(*, user: ActingUser) -> Q:
     """A filter on clubs for those the user may see (lists and details alike)."""
     u = user_or_none(user)
     if u is not None and u.is_staff:

@@ -16,13 +16,14 @@ The script computes no score: everything it shows comes from the calculator.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django import template
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from calculator.api import RulesInSerializer
+from scoring import rules as engine
 from scoring import tiles
 
 register = template.Library()
@@ -61,8 +62,9 @@ def _words() -> dict[str, str]:
 
 
 def _rule_names() -> list[str]:
-    # The calculator's own list, so a rule it learns reaches the preview too.
-    return [str(name) for name in RulesInSerializer().fields]
+    # The engine's rules but table points, which place players at a table rather
+    # than score a game: what the calculator takes (a test holds the two equal).
+    return [f.name for f in dataclasses.fields(engine.Rules) if f.name != "table_points"]
 
 
 def _rules_of(settings: Any) -> dict[str, Any]:
@@ -81,7 +83,7 @@ def picker_config(rules_of: Any = None) -> dict[str, Any]:
     config: dict[str, Any] = {
         "endpoint": reverse("api-score"),
         "colours": _colours(),
-        "aliases": {"Y": "O"},
+        "aliases": dict(tiles.COLOUR_ALIASES),
         "joker": {"code": tiles.JOKER, "name": gettext("joker")},
         "numbers": [tiles.NUMBER_MIN, tiles.NUMBER_MAX],
         "copies": tiles.TILE_COPIES,

@@ -109,7 +109,8 @@
   var secondEntry = form && config.taken.indexOf(Number(field("number").value)) >= 0 ?
     Number(field("number").value) : null;
 
-  // The next game to offer: the lowest not recorded and not waiting here.
+  // The next game to offer: the first of the page's free numbers (config.free,
+  // lowest first, as the server numbers games) not waiting here.
   function offerNext(queue) {
     if (!form) { return; }
     var busy = {};
@@ -120,13 +121,12 @@
     // A recorded game the page offers on purpose (its second entry) stays offered.
     if (!queued && (!busy[current] || current === secondEntry)) { return; }
     var heading = section.querySelector("h2");
-    for (var n = 1; n <= config.planned; n += 1) {
-      if (!busy[n]) {
-        field("number").value = String(n);
-        if (heading) { heading.textContent = fill(words.record, {number: n}); }
-        form.hidden = false;
-        return;
-      }
+    var next = config.free.filter(function (n) { return !busy[n]; })[0];
+    if (next !== undefined) {
+      field("number").value = String(next);
+      if (heading) { heading.textContent = fill(words.record, {number: next}); }
+      form.hidden = false;
+      return;
     }
     form.hidden = true;
     if (heading) { heading.textContent = words.all_entered; }
@@ -194,9 +194,15 @@
     return found.join(" ");
   }
 
+  // A tile list as the engine reads it, in any order: each colour letter's alias
+  // resolved (config.aliases, the engine's: "s5" is K5), numbers without leading zeros.
   function tilesKey(text) {
-    return String(text || "").toUpperCase().replace(/Y/g, "O").split(/[\s,]+/)
-      .filter(Boolean).sort().join(" ");
+    return String(text || "").toUpperCase().split(/[\s,]+/).filter(Boolean)
+      .map(function (tile) {
+        var letter = tile.charAt(0), number = tile.slice(1);
+        return (config.aliases[letter] || letter) + (number ? String(parseInt(number, 10)) : "");
+      })
+      .sort().join(" ");
   }
 
   // A recorded game with the racks this phone kept: its own earlier try got

@@ -181,6 +181,34 @@ def test_game_recorded_meanwhile_is_shown_as_a_conflict(page, live_server) -> No
     expect(page.locator("#h-next")).to_have_text("Record game 2")
 
 
+def test_a_kept_game_in_alias_letters_is_known_as_the_one_stored(page, live_server) -> None:
+    """A kept "s5 g3 z07" reads as the engine reads it (K5 O3 K7): the
+    game stored meanwhile with those racks is this phone's own, not a conflict."""
+    match = match_seated(players=3)
+    a, b, c = seated_ids(match)
+    page.add_init_script("window.rackscoreRetryMs = 500")
+    page.goto(f"{live_server.url}/m/{match.token}/")
+    fill(page, ("", "s5 g3 z07", "16"))
+    page.context.set_offline(True)
+    save(page)
+    page.locator(f"{QUEUE} article.waiting").wait_for()
+    # Its first try got through; only the answer was lost, and the key with it.
+    game_record(
+        match=match,
+        ending="rummikub",
+        racks=[
+            rules.RackIn(player=a, tiles=""),
+            rules.RackIn(player=b, tiles="K5 O3 K7"),
+            rules.RackIn(player=c, points=16),
+        ],
+        number=1,
+    )
+    page.context.set_offline(False)
+    page.wait_for_selector(f"{QUEUE} .notice.sent >> text=Game 1 was sent and stored.")
+    assert page.locator(f"{QUEUE} article.conflict").count() == 0
+    assert Game.objects.count() == 1
+
+
 def worker_offline(browser: Any, live_server: Any) -> None:
     """Take the service worker itself off the network: Playwright's offline mode
     stops the page's own requests only, not those the worker makes for it."""

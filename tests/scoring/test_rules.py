@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import ast
-import sys
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -56,27 +53,6 @@ def test_constants() -> None:
     assert DEFAULT_TABLE_POINTS == {2: (4, 0), 3: (4, 2, 0), 4: (4, 3, 1, 0)}
     assert TILE_SET_FACE_TOTAL == 728
     assert issubclass(RuleError, UserError)
-
-
-ENGINE = ("errors", "racks", "rules", "table_points", "tiles", "variants")
-
-
-@pytest.mark.parametrize("module", ENGINE)
-def test_the_engine_imports_only_the_standard_library(module: str) -> None:
-    source = Path(__file__).parents[2] / "scoring" / f"{module}.py"
-    imported: set[str] = set()
-    for node in ast.walk(ast.parse(source.read_text())):
-        if isinstance(node, ast.Import):
-            imported.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            imported.add(node.module)
-    foreign = {
-        name
-        for name in imported
-        if name.split(".")[0] not in sys.stdlib_module_names
-        and name not in {"__future__", *(f"scoring.{m}" for m in ENGINE)}
-    }
-    assert not foreign
 
 
 # --------------------------------------------------------------------------- rulebooks

@@ -57,7 +57,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
 
 
 def countback_known() -> bool:
-    from tournaments.standings.ranking import TIE_BREAK_NAMES
+    from scoring.tie_breaks import TIE_BREAK_NAMES
 
     return "countback" in TIE_BREAK_NAMES
 

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import rules
 from tournaments.admin.kit import ReadOnlyAdmin, ReadOnlyInline, ServiceAdmin, ServiceForm
 from tournaments.models import AuditEvent, Game, Match, Player, Round, Seat
+from tournaments.racks_entered import game_racks_entered
 from tournaments.services import games
 
 SEATS = range(1, 5)
@@ -80,7 +81,7 @@ class GameForm(ServiceForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.instance.pk:
-            entered = games.game_racks_entered(racks=self.instance.racks.all())
+            entered = game_racks_entered(racks=self.instance.racks.all())
             for seat, rack in enumerate(entered, start=1):
                 self.initial.update(
                     {

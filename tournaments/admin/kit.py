@@ -1,11 +1,14 @@
 """The admin's kit for models that only services write.
 
 Vocabulary: a *service admin* is a model's admin whose add, change and delete
-call that model's services (``write``, ``remove``); its form never saves the
-model itself. While the form is checked, the service is run and its writes
-undone (a *trial*), so that every refusal (the rules engine's, a conflict)
-shows on the form at its field instead of failing on save. A *read-only*
-admin or inline shows rows that no service writes one by one.
+call that model's services (``write``, ``remove``), each once; its form never
+saves the model itself. The write is made while the form is checked (its
+``clean``), so that every refusal (the rules engine's, a conflict) shows on
+the form at its field, and the object the service stored becomes the form's
+instance, which the admin then shows and logs. When the page is shown again
+with errors, the admin's transaction is rolled back: nothing a form wrote
+stays unless the whole page was accepted. A *read-only* admin or inline shows
+rows that no service writes one by one.
 """
 
 from __future__ import annotations
@@ -27,12 +30,9 @@ M = TypeVar("M", bound=models.Model)
 Write = Callable[[Any, dict[str, Any]], models.Model]
 
 
-class _Undone(Exception):
-    """Raised to undo a trial's writes once the service has accepted the input."""
-
-
-class ServiceForm(forms.ModelForm):
-    """A model form whose input the model's service judges; the form saves nothing."""
+class ServiceForm(forms.ModelForm[Any]):
+    """A model form whose input the model's service judges and writes; the form
+    saves nothing itself."""
 
     # Bound per request by ``ServiceAdmin.get_form``: the service admin's write.
     write: Write
@@ -42,20 +42,19 @@ class ServiceForm(forms.ModelForm):
         names = self.changed_data if self.instance.pk else list(self.fields)
         return {name: self.cleaned_data[name] for name in names if name in self.cleaned_data}
 
-    def _post_clean(self) -> None:
-        # Replaces the model form's own step (copy onto the instance, full_clean):
-        # the service holds every check.
+    def clean(self) -> dict[str, Any]:
+        cleaned: dict[str, Any] = super().clean() or self.cleaned_data
         if self.errors:
-            return
+            return cleaned
         try:
-            with transaction.atomic():
-                self.write(self.instance if self.instance.pk else None, self.changes())
-                raise _Undone
-        except _Undone:
-            pass
+            self.instance = self.write(self.instance if self.instance.pk else None, self.changes())
         except UserError as error:
             field = error.field if error.field in self.fields else None
             self.add_error(field, error.render(gettext))
+        return cleaned
+
+    def validate_unique(self) -> None:
+        """The service has checked the input, uniqueness among it, and stored it."""
 
 
 class ServiceAdmin(admin.ModelAdmin[M], Generic[M]):
@@ -76,10 +75,30 @@ class ServiceAdmin(admin.ModelAdmin[M], Generic[M]):
         return type(form.__name__, (form,), {"write": staticmethod(partial(self.write, request))})
 
     def save_model(self, request: HttpRequest, obj: M, form: Any, change: bool) -> None:
-        saved = self.write(request, obj if change else None, form.changes())
-        obj.pk = saved.pk
+        # The form's check wrote it through the service; shown as stored.
         obj.refresh_from_db()
-        obj._state.adding = False
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        # The service wrote the object's relations: the form's are not saved again.
+        # The inlines are read-only: their formsets save nothing but are told so.
+        for formset in formsets:
+            self.save_formset(request, form, formset, change=change)
+
+    def render_change_form(
+        self,
+        request: HttpRequest,
+        context: dict[str, Any],
+        add: bool = False,
+        change: bool = False,
+        form_url: str = "",
+        obj: M | None = None,
+    ) -> HttpResponse:
+        response = super().render_change_form(request, context, add, change, form_url, obj)
+        if request.method == "POST":
+            # Shown again with errors: what the form's service wrote is not kept (the
+            # page is rendered after the admin's transaction, once it is rolled back).
+            transaction.set_rollback(True)
+        return response
 
     def delete_model(self, request: HttpRequest, obj: M) -> None:
         self.remove(request, obj)
@@ -126,7 +145,7 @@ class ReadOnlyAdmin(admin.ModelAdmin[M], Generic[M]):
         return False
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnlyInline(admin.TabularInline[Any, Any]):
     extra = 0
     can_delete = False
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -28,7 +28,7 @@ from scoring.rules import SCORE_SETTING_MAX
 from tournaments.api.base import TournamentNestedView
 from tournaments.api.id_fields import IdRelatedField, id_field
 from tournaments.models import Adjustment, Round
-from tournaments.selectors import adjustments_of
+from tournaments.selectors.entries import adjustment_of, adjustments_of
 from tournaments.services.adjustments import adjustment_add, adjustment_delete
 
 # ----------------------------------------------------------------------------- serializers
@@ -119,8 +119,8 @@ class TournamentAdjustmentsView(TournamentNestedView):
             round=data.get("round"),
             user=request.user,
         )
-        adjustment = adjustments_of(tournament=tournament).get(pk=adjustment.pk)
-        return Response(AdjustmentSerializer(adjustment).data, status=status.HTTP_201_CREATED)
+        read = adjustment_of(tournament=tournament, adjustment_id=adjustment.pk)
+        return Response(AdjustmentSerializer(read).data, status=status.HTTP_201_CREATED)
 
 
 class TournamentAdjustmentView(TournamentNestedView):
@@ -130,8 +130,8 @@ class TournamentAdjustmentView(TournamentNestedView):
         responses={204: None, **error_responses(401, 403, 404, 409)},
     )
     def delete(self, request: Request, tournament_id: int, adjustment_id: int) -> Response:
-        adjustment = get_object_or_404(
-            adjustments_of(tournament=self.tournament()), pk=adjustment_id
-        )
+        adjustment = adjustment_of(tournament=self.tournament(), adjustment_id=adjustment_id)
+        if adjustment is None:
+            raise NotFound
         adjustment_delete(adjustment=adjustment, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -24,7 +24,7 @@ from tournaments.api.base import TournamentNestedView
 from tournaments.api.filters import OBJECT_TYPES, AuditFilter
 from tournaments.api.permissions import OrganiserOnly
 from tournaments.models import AuditEvent
-from tournaments.selectors import audit_of
+from tournaments.selectors.audit import audit_of
 
 VIA_CHOICES = [
     ("user", _("a user")),

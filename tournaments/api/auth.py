@@ -23,6 +23,7 @@ from typing import Any, cast
 
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.signals import user_logged_in
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.types import OpenApiTypes
@@ -40,7 +41,7 @@ from rest_framework.settings import api_settings
 from apikit.errors import DetailErrorSerializer, error_responses
 from apikit.serializer_fields import StrictCharField
 from tournaments.models import Match, match_token_plausible
-from tournaments.rows import match_by_token
+from tournaments.selectors.matches import match_by_token
 
 MATCH_TOKEN_HEADER = "X-Match-Token"
 
@@ -143,12 +144,18 @@ class TokenObtainView(ObtainAuthToken):
     authentication_classes: list[Any] = []  # a login form: no session, so no CSRF check
     serializer_class = TokenLoginSerializer
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # type: ignore[assignment]
+    # Django's request, as dispatch received it (DRF wraps it).
+    django_request: HttpRequest | None = None
+
+    def initialize_request(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Request:
+        self.django_request = request
+        return super().initialize_request(request, *args, **kwargs)
 
     def get_serializer_context(self) -> dict[str, Any]:
         # authenticate() must see Django's request, not DRF's wrapper: the login
         # guard marks a locked-out request on it, and its middleware reads the
         # mark from the request it handled (a mark on the wrapper is lost).
-        return {**super().get_serializer_context(), "request": self.request._request}
+        return {**super().get_serializer_context(), "request": self.django_request}
 
     @extend_schema(
         operation_id="auth_token_create",
@@ -165,6 +172,6 @@ class TokenObtainView(ObtainAuthToken):
         user = serializer.validated_data["user"]
         # A login like the site's: clears the login guard's count of failures
         # for this username and address, and stamps last_login.
-        user_logged_in.send(sender=type(user), request=request._request, user=user)
+        user_logged_in.send(sender=type(user), request=self.django_request, user=user)
         token, _created = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})

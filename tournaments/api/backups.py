@@ -28,6 +28,7 @@ from rest_framework.response import Response
 from apikit.errors import FieldErrorsSerializer, error_responses
 from tournaments.access import tournament_organiser, user_or_none
 from tournaments.api.base import TournamentNestedView
+from tournaments.api.idempotency import IdempotentWritesMixin
 from tournaments.api.tournaments import TournamentSerializer
 from tournaments.backups.checks import FILE_MAX, document_read, too_large
 from tournaments.backups.document import tournament_document
@@ -126,7 +127,7 @@ class TournamentExportView(TournamentNestedView):
         return Response(tournament_document(tournament=self.tournament()))
 
 
-class TournamentImportView(generics.GenericAPIView):
+class TournamentImportView(IdempotentWritesMixin, generics.GenericAPIView):
     permission_classes = [IsAuthenticated]
     parser_classes = [BackupParser]
     # BackupParser judges the length itself (up to FILE_MAX, its own 413 body).

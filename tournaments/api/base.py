@@ -18,16 +18,17 @@ from __future__ import annotations
 from typing import Any, Generic, TypeVar
 
 from django.db import models
-from django.shortcuts import get_object_or_404
 from rest_framework import generics, serializers, status, viewsets
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from apikit.defaults import json_parsers
+from tournaments.api.idempotency import IdempotentWritesMixin
 from tournaments.api.permissions import TournamentPermission
 from tournaments.models import Tournament
-from tournaments.selectors import tournaments_visible
+from tournaments.selectors.tournaments import tournament_visible
 
 M = TypeVar("M", bound=models.Model)
 
@@ -44,7 +45,7 @@ class InputFormMixin:
         return super().get_serializer_class()  # type: ignore[misc]
 
 
-class TournamentNestedView(InputFormMixin, generics.GenericAPIView):
+class TournamentNestedView(IdempotentWritesMixin, InputFormMixin, generics.GenericAPIView):
     """A view under ``/tournaments/{tournament_id}/``."""
 
     permission_classes = [TournamentPermission]
@@ -54,14 +55,15 @@ class TournamentNestedView(InputFormMixin, generics.GenericAPIView):
 
     def tournament(self) -> Tournament:
         if self._tournament is None:
-            self._tournament = get_object_or_404(
-                tournaments_visible(user=self.request.user), pk=self.kwargs["tournament_id"]
-            )
+            found = tournament_visible(user=self.request.user, pk=self.kwargs["tournament_id"])
+            if found is None:
+                raise NotFound
+            self._tournament = found
             self.check_object_permissions(self.request, self._tournament)
         return self._tournament
 
 
-class ServiceModelViewSet(viewsets.ModelViewSet, Generic[M]):
+class ServiceModelViewSet(IdempotentWritesMixin, viewsets.ModelViewSet, Generic[M]):
     """CRUD whose writes are the services named by ``object_create``,
     ``object_update`` and ``object_delete``; no serializer saves anything."""
 

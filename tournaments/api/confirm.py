@@ -25,10 +25,11 @@ from apikit.errors import error_responses
 from tournaments.api.auth import MATCH_AUTHENTICATION, match_grant
 from tournaments.api.base import InputFormMixin
 from tournaments.api.game_serializers import GameSerializer, game_response
+from tournaments.api.idempotency import IdempotentWritesMixin
 from tournaments.api.permissions import OrganiserOnly
-from tournaments.models import AuditEvent, Game
-from tournaments.selectors import api as selectors
-from tournaments.selectors import game_deletion_of, tournaments_visible
+from tournaments.models import AuditEvent
+from tournaments.selectors import visible as selectors
+from tournaments.selectors.audit import game_deleted_visible
 from tournaments.services.results import game_confirm, game_restore
 
 TAKE_CHOICES = [
@@ -48,7 +49,7 @@ class GameConfirmInSerializer(serializers.Serializer):
     )
 
 
-class GameConfirmView(InputFormMixin, generics.GenericAPIView):
+class GameConfirmView(IdempotentWritesMixin, InputFormMixin, generics.GenericAPIView):
     """Confirm a game, or settle a disputed one."""
 
     serializer_class = GameSerializer
@@ -89,7 +90,7 @@ class GameConfirmView(InputFormMixin, generics.GenericAPIView):
         return game_response(confirmed, request=request)
 
 
-class GameRestoreView(generics.GenericAPIView):
+class GameRestoreView(IdempotentWritesMixin, generics.GenericAPIView):
     """Bring a deleted game back."""
 
     serializer_class = GameSerializer
@@ -99,14 +100,8 @@ class GameRestoreView(generics.GenericAPIView):
 
     def deletion(self, game_id: int) -> AuditEvent:
         """The last deletion of a game in a tournament the user may see."""
-        event = game_deletion_of(
-            events=AuditEvent.objects.filter(
-                tournament__in=tournaments_visible(user=self.request.user).values("pk"),
-                match__isnull=False,
-            ),
-            game_id=game_id,
-        )
-        if event is None or event.match is None or Game.objects.filter(pk=game_id).exists():
+        event = game_deleted_visible(user=self.request.user, game_id=game_id)
+        if event is None or event.match is None:
             raise Http404
         return event
 

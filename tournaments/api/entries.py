@@ -25,8 +25,7 @@ from scoring import rules
 from tournaments.api.base import TournamentNestedView
 from tournaments.api.id_fields import id_field
 from tournaments.models import Entry, Tournament
-from tournaments.selectors import entries_of
-from tournaments.selectors.api import entry_of
+from tournaments.selectors.entries import entries_of, entry_of
 from tournaments.services import entries as entry_services
 
 ENTRY_STATUS_HELP = _(

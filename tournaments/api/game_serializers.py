@@ -30,11 +30,9 @@ from tournaments.access import game_racks_withheld, tournament_organiser
 from tournaments.api.id_fields import id_field
 from tournaments.api.preconditions import etag_of
 from tournaments.models import Game, Rack
-from tournaments.selectors import api as selectors
-from tournaments.services.games import (
-    GameTakenError,
-    game_racks_entered,
-)
+from tournaments.racks_entered import game_racks_entered
+from tournaments.selectors import visible as selectors
+from tournaments.services.games import GameTakenError, game_racks
 
 # ----------------------------------------------------------------------------- serializers
 
@@ -54,7 +52,7 @@ class RackOutSerializer(LightFieldsMixin, serializers.Serializer):
     table_points = NumberField(help_text=_("This game's table points."))
 
     def get_tiles(self, rack: Rack) -> str | None:
-        return rack.tiles if rack.entered_as_tiles else None
+        return game_racks_entered(racks=[rack])[0].tiles
 
 
 class GameRackInSerializer(RackInSerializer):
@@ -135,7 +133,8 @@ class GameSerializer(LightFieldsMixin, serializers.Serializer):
     def fields_data(self, game: Game) -> dict[str, Any]:
         """The fields declared above, written out: DRF's walk over them took
         more time than recording the game did. Tests hold the two equal."""
-        racks = list(game.racks.all())
+        racks = game_racks(game)  # kept by the service that just stored them, or prefetched
+        entered = game_racks_entered(racks=racks)
         return {
             "id": game.pk,
             "match": game.match_id,
@@ -149,7 +148,7 @@ class GameSerializer(LightFieldsMixin, serializers.Serializer):
                 {
                     "player": r.player_id,
                     "position": r.position,
-                    "tiles": r.tiles if r.entered_as_tiles else None,
+                    "tiles": given.tiles,
                     "points": r.points,
                     "jokers": r.jokers,
                     "rack_value": json_number(r.rack_value),
@@ -158,7 +157,7 @@ class GameSerializer(LightFieldsMixin, serializers.Serializer):
                     "winner": r.winner,
                     "table_points": json_number(r.table_points),
                 }
-                for r in racks
+                for r, given in zip(racks, entered, strict=True)
             ],
         }
 
@@ -167,7 +166,7 @@ class GameSerializer(LightFieldsMixin, serializers.Serializer):
         return shown(game) if callable(shown) else shown
 
     def get_winners(self, game: Game) -> list[int]:
-        return [rack.player_id for rack in game.racks.all() if rack.winner]
+        return [rack.player_id for rack in game_racks(game) if rack.winner]
 
     @extend_schema_field(GameInSerializer(allow_null=True, read_only=True))
     def get_second_entry(self, game: Game) -> dict[str, Any] | None:

@@ -25,14 +25,13 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
 )
-from rest_framework import generics, mixins, serializers, status, viewsets
+from rest_framework import generics, mixins, status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from apikit.defaults import StableOrderingFilter, json_parsers
 from apikit.errors import error_responses
-from scoring.errors import UserError
-from tournaments.access import tournament_organiser
+from tournaments.access import organised_by, tournament_organiser
 from tournaments.api.auth import MATCH_AUTHENTICATION, match_grant
 from tournaments.api.base import InputFormMixin
 from tournaments.api.filters import GameFilter
@@ -44,24 +43,25 @@ from tournaments.api.game_serializers import (
     game_response,
     game_taken_response,
 )
-from tournaments.api.idempotency import idempotency_begin, idempotency_deferred, idempotency_restart
-from tournaments.api.permissions import GamePermission, MatchGamesPermission, organiser_check
+from tournaments.api.idempotency import IdempotentWritesMixin
+from tournaments.api.permissions import GamePermission, MatchGamesPermission
 from tournaments.api.preconditions import ETAG_HEADER, IF_MATCH_HEADER, if_match_version
 from tournaments.models import Game, Match
-from tournaments.selectors import api as selectors
-from tournaments.services.game_scoring import game_score_ahead
+from tournaments.selectors import visible as selectors
+from tournaments.services.game_scoring import GameAhead, game_score_ahead
 from tournaments.services.games import (
     GameTakenError,
     game_correct,
     game_delete,
 )
-from tournaments.services.results import game_enter, game_enter_within
+from tournaments.services.results import game_enter
 
 # ----------------------------------------------------------------------------- views
 
 
-class MatchGamesView(InputFormMixin, generics.GenericAPIView):
-    """A match's games: list them, or record the next one."""
+class MatchGamesView(IdempotentWritesMixin, InputFormMixin, generics.GenericAPIView):
+    """A match's games: list them, or record the next one (validated and scored
+    in ``write_prepare``, before the write's transaction)."""
 
     serializer_class = GameSerializer
     input_serializer = GameRecordInSerializer
@@ -70,6 +70,7 @@ class MatchGamesView(InputFormMixin, generics.GenericAPIView):
     parser_classes = json_parsers()
     filter_backends: list[Any] = []
     _match: Match | None = None
+    _entry: tuple[dict[str, Any], GameAhead] | None = None
 
     def match(self) -> Match:
         if self._match is None:
@@ -151,39 +152,34 @@ class MatchGamesView(InputFormMixin, generics.GenericAPIView):
             )
         ],
     )
-    @idempotency_deferred
-    def post(self, request: Request, match_id: int) -> Response:
+    def write_prepare(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        # Validated and scored before the write's transaction, which then holds only the writes.
         match = self.match()
         given = GameRecordInSerializer(data=request.data)
-        try:
-            given.is_valid(raise_exception=True)
-            data = given.validated_data
-            # Scored before the key's transaction, which then holds only the writes.
-            ahead = game_score_ahead(match=match, ending=data["ending"], racks=data["racks"])
-        except (serializers.ValidationError, UserError):
-            idempotency_begin(request)  # a refusal is kept on the key as well
-            raise
-        # Inside the key's transaction the game is entered without a savepoint
-        # of its own; a refusal rolls that transaction back and claims the key again.
-        keyed = idempotency_begin(request)
-        enter = game_enter_within if keyed else game_enter
-        try:
-            entered = enter(
-                match=match,
-                ending=data["ending"],
-                racks=data["racks"],
-                number=data.get("number"),
-                user=request.user,
-                ahead=ahead,
-            )
-        except GameTakenError as taken:
-            if keyed:
-                idempotency_restart(request)
-            return game_taken_response(taken, request=request)
-        except UserError:
-            if keyed:
-                idempotency_restart(request)
-            raise
+        given.is_valid(raise_exception=True)
+        data = given.validated_data
+        self._entry = (
+            data,
+            game_score_ahead(match=match, ending=data["ending"], racks=data["racks"]),
+        )
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, GameTakenError):
+            return game_taken_response(exc, request=self.request)
+        return super().handle_exception(exc)
+
+    def post(self, request: Request, match_id: int) -> Response:
+        if self._entry is None:  # pragma: no cover - write_prepare runs first
+            raise RuntimeError("post needs write_prepare")
+        data, ahead = self._entry
+        entered = game_enter(
+            match=self.match(),
+            ending=data["ending"],
+            racks=data["racks"],
+            number=data.get("number"),
+            user=request.user,
+            ahead=ahead,
+        )
         recorded = entered.outcome == "recorded"
         code = status.HTTP_201_CREATED if recorded else status.HTTP_200_OK
         # A new game is answered from memory; a confirmed or disputed one is read again.
@@ -218,6 +214,7 @@ class MatchGamesView(InputFormMixin, generics.GenericAPIView):
     ),
 )
 class GameViewSet(
+    IdempotentWritesMixin,
     InputFormMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
@@ -238,7 +235,7 @@ class GameViewSet(
         return selectors.games_visible(user=self.request.user, grant=match_grant(self.request))
 
     def get_serializer_context(self) -> dict[str, Any]:
-        organises = organiser_check(self.request.user)
+        organises = organised_by(user=self.request.user)
         return {
             **super().get_serializer_context(),
             "organiser": lambda game: organises(game.match.round.tournament),

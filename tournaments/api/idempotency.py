@@ -2,11 +2,12 @@
 
 Vocabulary:
 
-* a *keyed write* is a POST, PUT, PATCH or DELETE under ``/api/v1/`` that
-  sends ``Idempotency-Key`` (1 to 100 printable characters; anything else is
-  a 400 naming the header) from a *caller*: ``user:<id>`` for a user,
-  ``match:<id>`` for a match grant. Anonymous requests (the token login) are
-  not keyed.
+* a *keyed write* is a POST, PUT, PATCH or DELETE to a view that takes
+  ``IdempotentWritesMixin`` and sends ``Idempotency-Key`` (1 to 100
+  printable characters; anything else is a 400 naming the header) from a
+  *caller*: ``user:<id>`` for a user, ``match:<id>`` for a match grant.
+  Anonymous requests (the token login) are not keyed, nor is a method the
+  view does not answer (a 405 whatever its key).
 * its *fingerprint* is the sha256 of the method, the path and the body as
   parsed, written canonically (JSON keys sorted, no whitespace), so a retry
   that reorders keys is still the same request.
@@ -15,23 +16,21 @@ Vocabulary:
   *replays* it (plus ``Idempotent-Replayed: true``) and writes nothing; with
   another fingerprint it answers 422. A 5xx is never kept: the write and the
   claim are rolled back together, so a retry tries again.
+* a view's *preparation* (``write_prepare``) is what a write reads and checks
+  before its transaction (validation, scoring): on SQLite that transaction
+  holds the database's one write lock, so what runs inside it bounds how many
+  writes a second the whole site takes.
 
-How it holds under concurrency: the claim, the write and the kept answer
-are one transaction. ``IdempotencyGate`` opens it and claims the key; it is a
-DRF throttle because the throttle check is the one hook every API view runs
-after authentication and permission checks, i.e. once the caller is known.
-A view that sets ``idempotency_deferred`` claims later itself
-(``idempotency_begin``), once it has read and checked everything it can
-outside the transaction: on SQLite the transaction holds the database's one
-write lock, so what runs inside it bounds how many writes a second the whole
-site takes. ``IdempotencyMiddleware`` keeps the answer on the claimed key
-and ends the transaction. A second request with the same key waits for the
-first transaction to end (see ``idempotency_key_claim``), then finds the
-answer kept before the commit, and replays it.
-
-Requests without the header pay for one dictionary look-up here and one in
-the gate. This module is imported while DRF defines ``APIView`` (it is a
-default throttle class), so it imports no DRF view and no model at load time.
+The mixin is the protocol's one place. It runs the view's handler as
+``APIView.dispatch`` does, except that a keyed write's handler runs inside
+one transaction that first *claims* the key (``idempotency_key_claim``),
+then writes, then keeps the rendered answer on the key before it *commits*.
+A *refusal* (the handler raised) *restarts*: that transaction is rolled back,
+so nothing the handler wrote stays, and a new one claims the key again and
+keeps the refusal as its answer. A claim that finds the key taken rolls back
+and *settles* it (``idempotency_key_settle``): the stored answer is replayed,
+or another request's key answers 422; a concurrent request with the same key
+waits for the first one's transaction and then replays its answer.
 """
 
 from __future__ import annotations
@@ -39,44 +38,50 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.utils.datastructures import MultiValueDict
-from rest_framework.throttling import BaseThrottle
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from scoring.errors import UserError, _
+from scoring.errors import ConflictError, UserError, _
+from tournaments.api.auth import match_grant
+from tournaments.services.idempotency import (
+    IdempotencyKeyTakenError,
+    IdempotentReplay,
+    StoredAnswer,
+    idempotency_key_answer,
+    idempotency_key_claim,
+    idempotency_key_settle,
+)
 
 if TYPE_CHECKING:
-    from rest_framework.request import Request
-
-    from tournaments.models import IdempotencyKey
-    from tournaments.services.idempotency import StoredAnswer
-
-Handler = TypeVar("Handler", bound=Callable[..., Any])
+    _ViewBase = APIView
+else:
+    _ViewBase = object
 
 HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
 KEY_MAX_LENGTH = 100
-API_PREFIX = "/api/v1/"
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # Headers of an answer that say something about what was written.
 KEPT_HEADERS = ("Content-Type", "Location", "ETag")
+# A key is claimed again after a refusal, an expired row or a first request
+# rolled back meanwhile: more rounds than that mean it keeps changing hands.
+CLAIM_ROUNDS = 4
 
 _META = "HTTP_IDEMPOTENCY_KEY"
-# Set on the Django request: by the middleware (a keyed write), and by the claim
-# (the open transaction, entered by hand and left by the middleware, and the claimed key).
-_OPEN = "idempotency_open"
-_ATOMIC = "idempotency_atomic"
-_CLAIM = "idempotency_claim"
+Handler = Callable[..., Response]
 
 
 def idempotency_caller(request: Request) -> str | None:
     """Who keys this request: ``user:<id>``, ``match:<id>`` or nobody (anonymous)."""
-    from tournaments.api.auth import match_grant  # at call time: auth imports DRF's views
-
     user = request.user
     if user is not None and user.is_authenticated:
         return f"user:{user.pk}"
@@ -106,7 +111,7 @@ def request_fingerprint(request: Request) -> str:
     body = json.dumps(
         data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_jsonable
     )
-    text = f"{request.method}\n{request._request.get_full_path()}\n{body}"
+    text = f"{request.method}\n{request.get_full_path()}\n{body}"
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -119,84 +124,34 @@ def _key_check(key: str) -> None:
         )
 
 
-def idempotency_begin(request: Request) -> bool:
-    """Open the keyed write's transaction and claim its key (nothing to do for
-    a request that is not keyed); whether the request now runs in that
-    transaction. Raises ``IdempotentReplay`` or a refusal as
-    ``idempotency_key_claim`` does; the middleware ends the transaction."""
-    raw = request._request
-    key = raw.META.get(_META)
-    if hasattr(raw, _ATOMIC):
-        return True  # claimed already
-    # Without the middleware a claim could outlive its answer.
-    if key is None or not getattr(raw, _OPEN, False):
-        return False
+@dataclass(frozen=True)
+class KeyedWrite:
+    """Who sent which key with which request."""
+
+    caller: str
+    key: str
+    fingerprint: str
+
+
+def keyed_write(request: Request, handler: Handler | None) -> KeyedWrite | None:
+    """The request's key, caller and fingerprint, or None when it is not a
+    keyed write. A malformed key is refused (400) before any work."""
+    key = request.META.get(_META)
+    if key is None or request.method not in WRITE_METHODS or handler is None:
+        return None
     _key_check(key)
     caller = idempotency_caller(request)
     if caller is None:
-        return False
-    _claim(raw, caller=caller, key=key, fingerprint=request_fingerprint(request))
-    return True
-
-
-def _claim(raw: HttpRequest, *, caller: str, key: str, fingerprint: str) -> None:
-    from tournaments.services.idempotency import idempotency_key_claim
-
-    atomic = transaction.atomic()
-    atomic.__enter__()
-    setattr(raw, _ATOMIC, atomic)
-    setattr(raw, _CLAIM, idempotency_key_claim(caller=caller, key=key, fingerprint=fingerprint))
-
-
-def idempotency_restart(request: Request) -> None:
-    """Roll back everything the keyed write did and claim its key again in a
-    new transaction, so that a refusal is still kept as the key's answer. A
-    view that writes inside the key's transaction without a savepoint of its
-    own (a savepoint costs two round trips on every game) calls it when the
-    write is refused."""
-    raw = request._request
-    claim: IdempotencyKey | None = getattr(raw, _CLAIM, None)
-    if claim is None:
-        return
-    IdempotencyMiddleware._end(raw, commit=False)
-    delattr(raw, _CLAIM)
-    _claim(raw, caller=claim.caller, key=claim.key, fingerprint=claim.fingerprint)
-
-
-class IdempotencyGate(BaseThrottle):
-    """Claims a keyed write's key once the caller is known, unless the view
-    defers it (``idempotency_deferred``); never throttles.
-
-    A replay or a reused key leaves the view unrun: the claim raises, and the
-    middleware (replay) or the exception handler (422) answers.
-    """
-
-    def allow_request(self, request: Request, view: Any) -> bool:
-        if _META not in request._request.META:
-            return True
-        # A method the view does not answer is a 405 whatever its key: claiming
-        # the key first would answer a reused one with a 422 instead.
-        handler = getattr(view, (request.method or "").lower(), None)
-        if handler is None:
-            return True
-        if getattr(handler, "idempotency_deferred", False):
-            _key_check(request._request.META[_META])  # a bad key is refused before any work
-            return True
-        idempotency_begin(request)
-        return True
-
-
-def idempotency_deferred(handler: Handler) -> Handler:
-    """Marks a view's handler that calls ``idempotency_begin`` itself."""
-    handler.idempotency_deferred = True  # type: ignore[attr-defined]
-    return handler
-
-
-def _answer_of(response: HttpResponse) -> StoredAnswer | None:
-    from tournaments.services.idempotency import StoredAnswer
-
-    if response.streaming:
         return None
+    return KeyedWrite(caller, key, request_fingerprint(request))
+
+
+def _answer_of(response: HttpResponseBase) -> StoredAnswer | None:
+    if response.streaming or not isinstance(response, HttpResponse):
+        return None
+    render = getattr(response, "render", None)
+    if render is not None:  # a DRF or template response renders its body now, to keep it
+        render()
     headers = {name: response[name] for name in KEPT_HEADERS if response.has_header(name)}
     return StoredAnswer(status=response.status_code, content=response.content, headers=headers)
 
@@ -209,54 +164,93 @@ def replay_response(answer: StoredAnswer) -> HttpResponse:
     return response
 
 
-class IdempotencyMiddleware:
-    """Keeps a keyed API write's answer on its claimed key and then ends the
-    transaction the claim opened. Listed last, so that transaction holds the
-    view alone."""
+class _Refused(Exception):
+    """The handler raised inside the key's transaction: roll it back, then keep the refusal."""
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        if (
-            _META not in request.META
-            or request.method not in WRITE_METHODS
-            or not request.path_info.startswith(API_PREFIX)
-        ):
-            return self.get_response(request)
-        setattr(request, _OPEN, True)
+class IdempotentWritesMixin(_ViewBase):
+    """An API view whose writes follow the ``Idempotency-Key`` protocol (see
+    the module's docstring); a view whose writes need reads and checks first
+    does them in ``write_prepare``, outside the key's transaction."""
+
+    def write_prepare(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        """Reads and checks a write needs before its transaction, kept on the
+        view for the handler; a refusal raised here is answered (and kept on
+        the key) as the handler's would be. Runs for every write method."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        # APIView.dispatch, with the handler run through the key's protocol.
+        self.args = args
+        self.kwargs = kwargs
+        drf_request = self.initialize_request(request, *args, **kwargs)
+        self.request = drf_request
+        self.headers = self.default_response_headers
         try:
-            response = self.get_response(request)
-        except BaseException:
-            self._end(request, commit=False)
-            raise
-        claim: IdempotencyKey | None = getattr(request, _CLAIM, None)
-        # A bug answered (5xx), or no key was claimed (a refusal, a replay): keep nothing.
-        keep = claim is not None and response.status_code < 500
+            self.initial(drf_request, *args, **kwargs)
+            method = (drf_request.method or "").lower()
+            answers = method in self.http_method_names
+            handler: Handler | None = getattr(self, method, None) if answers else None
+            keyed = keyed_write(drf_request, handler)
+            if handler is None:
+                response = self.http_method_not_allowed(drf_request, *args, **kwargs)
+            elif keyed is not None:
+                return self._keyed_answer(keyed, handler, drf_request, args, kwargs)
+            else:
+                if drf_request.method in WRITE_METHODS:
+                    self.write_prepare(drf_request, *args, **kwargs)
+                response = handler(drf_request, *args, **kwargs)
+        except Exception as exc:
+            response = self.handle_exception(exc)
+        self.response = self.finalize_response(drf_request, response, *args, **kwargs)
+        return self.response
+
+    def _keyed_answer(
+        self,
+        keyed: KeyedWrite,
+        handler: Handler,
+        request: Request,
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+    ) -> HttpResponseBase:
+        """Claim, write, keep the answer and commit; restart after a refusal;
+        settle a taken key (replay it, or refuse it)."""
+        refusal: Exception | None = None
         try:
-            if claim is not None and keep:
-                from tournaments.services.idempotency import idempotency_key_answer
-
-                idempotency_key_answer(claim=claim, answer=_answer_of(response))
-        except BaseException:
-            self._end(request, commit=False)
-            raise
-        self._end(request, commit=keep)
-        return response
-
-    @staticmethod
-    def _end(request: HttpRequest, *, commit: bool) -> None:
-        atomic = getattr(request, _ATOMIC, None)
-        if atomic is None:
-            return
-        delattr(request, _ATOMIC)
-        if not commit:
-            transaction.set_rollback(True)
-        atomic.__exit__(None, None, None)
-
-    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        from tournaments.services.idempotency import IdempotentReplay
-
-        if isinstance(exception, IdempotentReplay):
-            return replay_response(exception.answer)
-        return None
+            self.write_prepare(request, *args, **kwargs)
+        except Exception as exc:
+            refusal = exc
+        for _round in range(CLAIM_ROUNDS):
+            try:
+                with transaction.atomic():
+                    claim = idempotency_key_claim(
+                        caller=keyed.caller, key=keyed.key, fingerprint=keyed.fingerprint
+                    )
+                    if refusal is None:
+                        try:
+                            response = handler(request, *args, **kwargs)
+                        except Exception as exc:
+                            refusal = exc
+                            raise _Refused from exc
+                    else:
+                        # A bug is not a refusal: it leaves as itself, nothing kept.
+                        response = self.handle_exception(refusal)
+                    response = self.finalize_response(request, response, *args, **kwargs)
+                    if response.status_code >= 500:
+                        transaction.set_rollback(True)  # neither the write nor the key
+                    else:
+                        idempotency_key_answer(claim=claim, answer=_answer_of(response))
+                    self.response = response
+                    return response
+            except _Refused:
+                continue
+            except IdempotencyKeyTakenError:
+                try:
+                    idempotency_key_settle(
+                        caller=keyed.caller, key=keyed.key, fingerprint=keyed.fingerprint
+                    )
+                except IdempotentReplay as replay:
+                    return replay_response(replay.answer)
+        raise ConflictError(
+            _("A request with this Idempotency-Key is being answered; try again later."),
+            field=HEADER,
+        )

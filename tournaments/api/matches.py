@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, mixins, serializers, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -24,11 +24,12 @@ from apikit.errors import error_responses
 from tournaments.access import game_racks_withheld, tournament_organiser
 from tournaments.api.auth import MATCH_AUTHENTICATION, MatchTokenAuthentication, match_grant
 from tournaments.api.game_serializers import GameSerializer
+from tournaments.api.idempotency import IdempotentWritesMixin
 from tournaments.api.permissions import MatchGamesPermission, MatchGrantRequired, OrganiserOnly
 from tournaments.api.rounds import MatchBriefSerializer
 from tournaments.models import AuditEvent, Game, Match
-from tournaments.selectors import api as selectors
-from tournaments.selectors import game_history_of
+from tournaments.selectors import visible as selectors
+from tournaments.selectors.audit import game_history_of
 from tournaments.services.matches import match_token_regenerate
 
 # ----------------------------------------------------------------------------- serializers
@@ -99,7 +100,7 @@ class GameRevisionSerializer(serializers.Serializer):
 # ----------------------------------------------------------------------------- views
 
 
-class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class MatchViewSet(IdempotentWritesMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """A match: its table, seats and games. Its token (``X-Match-Token``) reads it too."""
 
     serializer_class = MatchSerializer
@@ -135,7 +136,7 @@ class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], url_path="token", permission_classes=[OrganiserOnly])
     def token(self, request: Request, pk: int) -> Response:
         match = match_token_regenerate(match=self.get_object(), user=request.user)
-        match = selectors.matches_visible(user=request.user, grant=None).get(pk=match.pk)
+        match = selectors.match_visible(user=request.user, grant=None, match_id=match.pk)
         context = {"show_tokens": True, "organiser": True}
         return Response(MatchSerializer(match, context=context).data)
 
@@ -156,7 +157,7 @@ class MatchByTokenView(generics.GenericAPIView):
     def get(self, request: Request) -> Response:
         grant = match_grant(request)
         assert grant is not None  # MatchGrantRequired
-        match = selectors.matches_visible(user=None, grant=grant).get(pk=grant.match_id)
+        match = selectors.match_visible(user=None, grant=grant, match_id=grant.match_id)
         context = {"show_tokens": True, "organiser": False}
         return Response(MatchSerializer(match, context=context).data)
 
@@ -173,10 +174,13 @@ class MatchHistoryView(generics.GenericAPIView):
     def get_queryset(self) -> QuerySet[AuditEvent]:
         if getattr(self, "swagger_fake_view", False):
             return AuditEvent.objects.none()
-        match = get_object_or_404(
-            selectors.matches_seen(user=self.request.user, grant=match_grant(self.request)),
-            pk=self.kwargs["match_id"],
+        match = selectors.match_seen(
+            user=self.request.user,
+            grant=match_grant(self.request),
+            match_id=self.kwargs["match_id"],
         )
+        if match is None:
+            raise NotFound
         self.check_object_permissions(self.request, match)
         self._match = match
         return game_history_of(match=match)

@@ -20,12 +20,12 @@ from rest_framework.response import Response
 
 from apikit.errors import error_responses
 from apikit.serializer_fields import StrictTextMixin
-from tournaments.access import clubs_visible_q, players_visible_q
 from tournaments.api.base import ServiceModelViewSet
 from tournaments.api.filters import ClubFilter, PlayerFilter
 from tournaments.api.id_fields import IdRelatedField
 from tournaments.api.permissions import ClubPermission, PlayerPermission
 from tournaments.models import Club, Player
+from tournaments.selectors.people import clubs_visible, players_visible
 from tournaments.services import players as player_services
 
 # ----------------------------------------------------------------------------- serializers
@@ -44,7 +44,7 @@ class VisibleClubField(IdRelatedField):
 
     def get_queryset(self) -> Any:
         request = self.context.get("request")
-        return Club.objects.filter(clubs_visible_q(user=getattr(request, "user", None)))
+        return clubs_visible(user=getattr(request, "user", None))
 
 
 class PlayerSerializer(StrictTextMixin, serializers.ModelSerializer):
@@ -78,7 +78,7 @@ class ClubViewSet(ServiceModelViewSet[Club]):
     lookup_value_converter = "api_id"
 
     def get_queryset(self) -> Any:
-        return Club.objects.filter(clubs_visible_q(user=self.request.user))
+        return clubs_visible(user=self.request.user)
 
     def object_create(self, data: dict[str, Any]) -> Club:
         return player_services.club_create(created_by=self.request.user, **data)
@@ -105,9 +105,7 @@ class PlayerViewSet(ServiceModelViewSet[Player]):
     lookup_value_converter = "api_id"
 
     def get_queryset(self) -> Any:
-        return Player.objects.select_related("club").filter(
-            players_visible_q(user=self.request.user)
-        )
+        return players_visible(user=self.request.user)
 
     def object_create(self, data: dict[str, Any]) -> Player:
         return player_services.player_create(created_by=self.request.user, **data)

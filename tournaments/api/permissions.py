@@ -7,7 +7,8 @@ creating clubs, players and tournaments needs a login; changing a tournament
 or anything under it needs an organiser; a club or a player is changed by
 whoever ``access`` says may edit it; a *match grant* (``auth.MatchGrant``)
 allows reading a match and recording and reading its games, nothing else.
-Some things are for organisers only, reads included (``OrganiserOnly``).
+Some things are for organisers only, reads included (``OrganiserOnly``). Every
+class here asks ``access`` and holds no rule of its own.
 
 Anonymous writes answer 401 (DRF's ``NotAuthenticated``), logged-in writes that
 are not allowed 403.
@@ -15,7 +16,6 @@ are not allowed 403.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -26,7 +26,6 @@ from tournaments.access import (
     club_editable,
     player_editable,
     tournament_organiser,
-    tournaments_own_q,
     user_or_none,
 )
 from tournaments.api.auth import match_grant
@@ -139,26 +138,3 @@ def tournament_of(obj: Tournament | Round | Match | Game) -> Tournament:
     if isinstance(obj, Round):
         obj = obj.tournament
     return obj
-
-
-def organiser_check(user: object) -> Callable[[Tournament], bool]:
-    """Whether ``user`` organises a tournament, for many rows of many tournaments at
-    once: the owner and staff need no query, co-organised tournaments one in all."""
-    u = user_or_none(user)
-    if u is None:
-        return lambda tournament: False
-    if u.is_staff:
-        return lambda tournament: True
-    own: set[int] | None = None
-
-    def organises(tournament: Tournament) -> bool:
-        nonlocal own
-        if tournament.owner_id == u.pk:
-            return True
-        if own is None:
-            own = set(
-                Tournament.objects.filter(tournaments_own_q(user=u)).values_list("pk", flat=True)
-            )
-        return tournament.pk in own
-
-    return organises

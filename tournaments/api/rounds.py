@@ -24,10 +24,11 @@ from apikit.serializer_fields import EngineChoiceField
 from tournaments.access import tournament_organiser
 from tournaments.api.base import TournamentNestedView
 from tournaments.api.id_fields import id_field
+from tournaments.api.idempotency import IdempotentWritesMixin
 from tournaments.api.permissions import RoundPermission
 from tournaments.models import Match, Round
-from tournaments.selectors import api as selectors
-from tournaments.selectors import round_detail
+from tournaments.selectors import visible as selectors
+from tournaments.selectors.rounds import round_detail
 from tournaments.services import rounds as round_services
 
 # ----------------------------------------------------------------------------- serializers
@@ -160,7 +161,7 @@ class TournamentRoundsView(TournamentNestedView):
 
 
 @extend_schema_view(retrieve=extend_schema(summary="A round with its matches"))
-class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class RoundViewSet(IdempotentWritesMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = RoundSerializer
     permission_classes = [RoundPermission]
     lookup_value_converter = "api_id"

@@ -2,7 +2,13 @@
 
 Vocabulary: a *standings row* (``standings.ranking.StandingRow``) is one
 entered player's place: rank, score (game scores plus adjustments), games,
-wins and the tie-break values; ``?stage=`` counts one stage's rounds only;
+wins and the tie-break values. The answer is the tournament's *current
+ranking* (``selectors.standings.ranking_current``), the order every page,
+file and the projector show: the qualifying standings, then the placings
+once semi-finals or a final are seated, then the final placings; ``stage``
+names the stage it comes from and ``decided`` says the placings are final.
+``?stage=qualifying`` answers the qualifying table; ``?stage=semifinal`` or
+``final`` counts that stage's rounds only, every entered player listed;
 ``?category=`` keeps one category's players, ranked afresh from 1 (a category
 nobody carries answers an empty list, not an error: the standings of a
 category before anyone is entered in it).
@@ -28,8 +34,9 @@ from scoring.rules import CATEGORY_MAX_LENGTH
 from tournaments.api.base import TournamentNestedView
 from tournaments.caching import cached, tournament_key, tournament_version
 from tournaments.models import Round
-from tournaments.selectors.standings import standings_shared
+from tournaments.selectors.standings import ranking_current, standings_shared
 from tournaments.selectors.unconfirmed import Unconfirmed, unconfirmed_of
+from tournaments.standings.current import QUALIFYING, STAGES
 from tournaments.standings.ranking import StandingRow, category_rows
 
 # ----------------------------------------------------------------------------- serializers
@@ -40,8 +47,10 @@ class StandingsQuerySerializer(serializers.Serializer):
         choices=Round.Stage.choices,
         required=False,
         help_text=_(
-            "Count only this stage's rounds (`qualifying` also counts adjustments that belong "
-            "to no round). Default: every round."
+            "`qualifying`: the qualifying standings (they also count adjustments that belong "
+            "to no round). `semifinal` or `final`: only that stage's rounds. Default: the "
+            "current ranking (the qualifying standings, then the placings once a stage is "
+            "seated, then the final placings)."
         ),
     )
     category = serializers.CharField(
@@ -87,6 +96,18 @@ class StandingSerializer(serializers.Serializer):
 
 
 class StandingsSerializer(serializers.Serializer):
+    stage = serializers.ChoiceField(
+        choices=STAGES,
+        read_only=True,
+        help_text=_(
+            "The stage the order comes from: `qualifying` before any stage is seated (or "
+            "when asked for), then `semifinal` or `final`, whose players come first."
+        ),
+    )
+    decided = serializers.BooleanField(
+        read_only=True,
+        help_text=_("The final placings: the final is played out or the tournament finished."),
+    )
     results = StandingSerializer(many=True, read_only=True, help_text=_("Best first."))
 
 
@@ -102,8 +123,8 @@ class StandingsView(TournamentNestedView):
     @extend_schema(
         summary="A tournament's standings",
         description=_(
-            "Every entered player, best first, ranked by the tournament's ranking and "
-            "tie-breaks; `score` includes adjustments."
+            "Every entered player, best first, in the tournament's current ranking (the one "
+            "order every page shows), named by `stage`; `score` includes adjustments."
         ),
         parameters=[StandingsQuerySerializer],
         responses={200: StandingsSerializer, **error_responses(400, 401, 404)},
@@ -121,14 +142,23 @@ class StandingsView(TournamentNestedView):
         version = tournament_version(tournament=tournament)
 
         def build() -> dict[str, Any]:
-            rows = standings_shared(tournament=tournament, stage=stage, version=version)
-            if category:
-                rows = category_rows(rows, category=category)
+            answer: dict[str, Any]
+            if stage in (None, QUALIFYING):
+                ranking = ranking_current(
+                    tournament=tournament, stage=stage, category=category, version=version
+                )
+                answer = {"stage": ranking.stage, "decided": ranking.decided}
+                rows = ranking.rows
+            else:
+                rows = standings_shared(tournament=tournament, stage=stage, version=version)
+                if category:
+                    rows = category_rows(rows, category=category)
+                answer = {"stage": stage, "decided": False}
             unconfirmed = unconfirmed_of(
                 tournament=tournament, stages=None if stage is None else [stage]
             )
             context = {"unconfirmed": unconfirmed}
-            return dict(StandingsSerializer({"results": rows}, context=context).data)
+            return dict(StandingsSerializer({**answer, "results": rows}, context=context).data)
 
         # Built once per tournament version: every write through a service makes a new one.
         key = tournament_key(

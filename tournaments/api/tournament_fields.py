@@ -20,10 +20,7 @@ from rest_framework import serializers
 
 from apikit.serializer_fields import EngineChoiceField
 from scoring import rules
-from tournaments.standings.ranking import TIE_BREAK_NAMES
-
-TABLE_SIZES = (2, 3, 4)
-
+from scoring.tie_breaks import TIE_BREAK_NAMES
 
 _TABLE_POINTS_SCHEMA = {
     "type": "object",
@@ -38,7 +35,7 @@ _TABLE_POINTS_SCHEMA = {
             "minItems": size,
             "maxItems": size,
         }
-        for size in TABLE_SIZES
+        for size in rules.TABLE_SIZES
     },
     "additionalProperties": False,
     "example": {"2": [4, 0], "3": [4, 2, 0], "4": [4, 3, 1, 0]},

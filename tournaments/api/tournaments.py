@@ -48,7 +48,7 @@ from tournaments.api.tournament_fields import (
 )
 from tournaments.formats import FORMATS
 from tournaments.models import Club, Tournament
-from tournaments.selectors import tournaments_visible
+from tournaments.selectors.tournaments import tournaments_visible
 from tournaments.services.tournaments import (
     tournament_create,
     tournament_delete,

@@ -26,10 +26,11 @@ from jsonschema import Draft202012Validator
 
 from scoring import rules
 from scoring.errors import UserError, _
+from scoring.tie_breaks import tie_breaks_check
 from tournaments.backups.document import FORMAT, VERSION, checksum_of, settings_completed
-from tournaments.models import Tournament
+from tournaments.models import Rack, Tournament
 from tournaments.models.rule_fields import table_points_rules
-from tournaments.standings.ranking import tie_breaks_check
+from tournaments.racks_entered import game_racks_entered
 
 SCHEMA_PATH = Path(__file__).parent / "schema" / "rackscore-tournament-v1.schema.json"
 FIELD = "document"
@@ -216,12 +217,22 @@ def _rules(settings: dict[str, Any]) -> rules.Rules:
 
 def _game_scored_again(game: dict[str, Any], index: int, rule_set: rules.Rules) -> None:
     racks = game["racks"]
-    entered = [
-        rules.RackIn(player=r["player"], tiles=r["tiles"])
-        if r["entered_as_tiles"]
-        else rules.RackIn(player=r["player"], points=r["points"], jokers=r["jokers"])
-        for r in racks
-    ]
+    # Scored in seat order, as recording scored it; the file's own order names a rack.
+    seat_order = sorted(range(len(racks)), key=lambda r: racks[r]["position"])
+    racks = [racks[r] for r in seat_order]
+    entered = game_racks_entered(
+        racks=[
+            Rack(
+                player_id=r["player"],
+                position=r["position"],
+                tiles=r["tiles"],
+                entered_as_tiles=r["entered_as_tiles"],
+                points=r["points"],
+                jokers=r["jokers"],
+            )
+            for r in racks
+        ]
+    )
     try:
         result = rules.game_score(ending=game["ending"], racks=entered, rules=rule_set)
     except UserError as error:
@@ -251,7 +262,7 @@ def _game_scored_again(game: dict[str, Any], index: int, rule_set: rules.Rules) 
         ("tiles", "points", "jokers", "rack_value"),
         ("score", "bonus", "winner", "table_points"),
     ):
-        for r, (stored, values) in enumerate(zip(racks, computed, strict=True)):
+        for r, stored, values in zip(seat_order, racks, computed, strict=True):
             for name in names:
                 # A document written before bonuses existed holds none.
                 given, value = stored.get(name, "0.00"), values[name]

@@ -27,7 +27,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
 from scoring.errors import ConflictError, UserError, _
-from tournaments.access import UserLike
+from tournaments.actors import ActingUser
 from tournaments.backups.checks import document_checked, path_text, refused
 from tournaments.backups.document import RACK_FIELDS, SETTINGS, settings_completed
 from tournaments.backups.ids import IdMap, ids_translated, object_id_translated
@@ -75,23 +75,22 @@ def _day(value: str | None, path: list[Any]) -> dt.date | None:
 
 
 def _insert_as_given(model: type[M], rows: list[M]) -> None:
-    """``bulk_create`` that keeps the times the rows carry: a *raw* insert (the
-    one ``loaddata`` makes) skips ``auto_now``/``auto_now_add``, which would
-    stamp every restored row with the time of the restore."""
-    opts = model._meta
-    fields = [f for f in opts.concrete_fields if not f.primary_key]
-    returning = list(opts.db_returning_fields)
-    queryset = model._default_manager.all()
-    for start in range(0, len(rows), BATCH):
-        batch = rows[start : start + BATCH]
-        returned = queryset._insert(  # type: ignore[attr-defined]
-            batch, fields=fields, returning_fields=returning, raw=True
-        )
-        for row, values in zip(batch, returned, strict=True):
-            for field, value in zip(returning, values, strict=True):
-                setattr(row, field.attname, value)
-            row._state.adding = False
-            row._state.db = queryset.db
+    """``bulk_create`` that keeps the times the rows carry: ``auto_now`` and
+    ``auto_now_add`` stamp every row with the time of the insert, so the file's
+    times are put back with one ``bulk_update`` (which stamps nothing)."""
+    stamped = [
+        f.name
+        for f in model._meta.concrete_fields
+        if isinstance(f, models.DateField) and (f.auto_now or f.auto_now_add)
+    ]
+    given = [[getattr(row, name) for name in stamped] for row in rows]
+    model._default_manager.bulk_create(rows, batch_size=BATCH)
+    if not stamped or not rows:
+        return
+    for row, values in zip(rows, given, strict=True):
+        for name, value in zip(stamped, values, strict=True):
+            setattr(row, name, value)
+    model._default_manager.bulk_update(rows, stamped, batch_size=BATCH)
 
 
 def _slug_free(slug: str) -> str:
@@ -341,7 +340,7 @@ def tournament_import(
     document: dict[str, Any],
     owner: Any,
     slug: str | None = None,
-    user: UserLike = None,
+    user: ActingUser = None,
     source: str = "",
 ) -> Tournament:
     """Restore a backup document as a new tournament owned by ``owner``, at

@@ -39,9 +39,9 @@ from tournaments.selectors.print_data import (
     standings_headings,
     standings_lines,
 )
-from tournaments.selectors.standings import standings_for
+from tournaments.selectors.standings import ranking_current
 from tournaments.selectors.unconfirmed import unconfirmed_of
-from tournaments.standings.ranking import category_rows
+from tournaments.standings.current import RankingCurrent
 
 
 def _org(tournament: Tournament) -> str:
@@ -59,6 +59,13 @@ def _printed(now: datetime.datetime) -> str:
 
 def _ranked(tournament: Tournament) -> str:
     return f"{gettext('Ranked by')} {tournament.get_ranking_display()}"
+
+
+def _ranking_named(tournament: Tournament, ranking: RankingCurrent) -> str:
+    """The stage the order comes from, in words (empty for a tournament without stages)."""
+    if ranking.staged or ranking.decided or tournament.semifinal_players >= 2:
+        return gettext(ranking.label)
+    return ""
 
 
 def _standings_table(
@@ -88,17 +95,19 @@ def _pdf(tournament: Tournament, blocks: list[Block], *, title: str) -> bytes:
 
 
 def standings_document(*, tournament: Tournament, category: str = "") -> bytes:
-    """The standings (one category's, ranked among themselves, when given), with the
-    footnote on games awaiting confirmation."""
+    """The current ranking, as every page shows it (one category's, ranked among
+    themselves, when given), named by the stage it comes from, with the footnote
+    on games awaiting confirmation."""
     columns = standings_columns(tournament=tournament)
     unconfirmed = unconfirmed_of(tournament=tournament)
-    rows = standings_for(tournament=tournament)
-    if category:
-        rows = category_rows(rows, category=category)
-    lines = standings_lines(rows, columns=columns, unconfirmed=unconfirmed)
+    ranking = ranking_current(tournament=tournament, category=category)
+    lines = standings_lines(ranking.rows, columns=columns, unconfirmed=unconfirmed)
     played = rounds_played(tournament=tournament)
     with translation.override(tournament.language):
         heading = gettext("Standings")
+        named = _ranking_named(tournament, ranking)
+        if named:
+            heading = f"{heading} · {named}"
         if category:
             heading = f"{heading} · {category}"
         meta = " · ".join(
@@ -112,6 +121,18 @@ def standings_document(*, tournament: Tournament, category: str = "") -> bytes:
         blocks = document_head(
             paper=tournament.paper, org=_org(tournament), heading=heading, meta=meta
         )
+        if ranking.staged and not ranking.decided:
+            blocks.append(
+                paragraph(
+                    gettext(
+                        "The players still in play come first, ranked by the stage they are "
+                        "in; then the others, by the stage they reached."
+                    ),
+                    paper=tournament.paper,
+                    size=9,
+                    after=2,
+                )
+            )
         blocks += _standings_table(tournament, lines, columns)
         # The footnote's words live in one template, shared with the standings page.
         note = html.unescape(
@@ -143,8 +164,16 @@ def report_document(*, tournament: Tournament) -> bytes:
             ]
         )
         blocks = document_head(paper=paper, org=_org(tournament), heading=heading, meta=meta)
+        # Decided: the final standings; printed before that, the order now, named.
+        standings_heading = (
+            gettext("Final standings")
+            if report.ranking.decided
+            else " · ".join(
+                filter(None, [gettext("Standings"), _ranking_named(tournament, report.ranking)])
+            )
+        )
         blocks.append(
-            paragraph(gettext("Final standings"), paper=paper, size=13, font="bold",
+            paragraph(standings_heading, paper=paper, size=13, font="bold",
                       before=6, after=2, keep_with_next=True)
         )  # fmt: skip
         blocks += _standings_table(tournament, report.standings, columns)

@@ -15,7 +15,7 @@ import hashlib
 import os
 from collections.abc import Callable
 
-from printing.pool import sheets_pdf
+from printing.sheet_sets import sheets_pdf
 from tournaments.caching import cached, tournament_key
 from tournaments.documents.documents import report_document, standings_document
 from tournaments.models import Round, Tournament
@@ -34,13 +34,14 @@ def scoresheets_pdf(
     round_: Round,
     base_url: str,
     paper: str | None = None,
-    workers: int | None = None,
     chunk_pages: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> bytes:
     """A round's score sheets, a page per match by table, in the tournament's language;
     cached for the tournament's version, the base URL and the paper (the sheets print
-    the entry links, which a new link for a table changes: a write, so a new version)."""
+    the entry links, which a new link for a table changes: a write, so a new version).
+    Rendered in this process; ``progress`` gets the pages done after each chunk of
+    ``chunk_pages``."""
     tournament = round_.tournament
     key = tournament_key(
         tournament=tournament,
@@ -57,7 +58,6 @@ def scoresheets_pdf(
         key=key,
         build=lambda: sheets_pdf(
             sheet_set=scoresheets_data(round_=round_, base_url=base_url, paper=paper),
-            workers=workers,
             chunk_pages=chunk_pages,
             progress=progress,
         ),

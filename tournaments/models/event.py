@@ -306,6 +306,12 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def is_finished(self) -> bool:
+        """Whether its organisers declared it finished: frozen until reopened
+        (the services refuse through ``services.tournament_open``)."""
+        return self.status == self.Status.FINISHED
+
     def rules(self) -> rules.Rules:
         return rules.Rules(
             joker_penalty=self.joker_penalty,

@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 
 from scoring import rules
 from scoring.errors import UserError, _
-from tournaments.standings.ranking import TIE_BREAKS_DEFAULT, tie_breaks_check
+from scoring.tie_breaks import TIE_BREAKS_DEFAULT, tie_breaks_check
 
 
 def table_points_default() -> dict[str, list[int]]:

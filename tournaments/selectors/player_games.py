@@ -5,7 +5,10 @@ games in (newest first), each part its *tables* (one per match: round, table,
 the *opponents* seated with them) and each table its *lines* (one per game:
 the player's rack value, score and bonus, and the *running total* of
 score + bonus over the tournament so far). A part's *total* adds the
-tournament's adjustments of the player to the games, as the standings do.
+tournament's adjustments of the player to the games, as the standings do. A
+part's *place* is the player's rank in the tournament's current ranking
+(``standings.ranking_current``: the same order every page shows), with the
+stage that order comes from.
 
 Only public tournaments are read, whoever asks (their organisers included):
 the page is a public one, and a private tournament never shows on it. A game
@@ -13,7 +16,9 @@ is left out when the tournament's public pages leave it out: one waiting for
 its second entry (double entry), and one not confirmed when the standings
 exclude unconfirmed games. Three or four queries whatever the number of
 games: the racks (with their games, matches, rounds and tournaments), the
-seats of those matches (with their players), the adjustments.
+seats of those matches (with their players), the adjustments, and one more
+for the tournaments' versions (the current rankings are kept per version; a
+ranking not kept yet is read once).
 """
 
 from __future__ import annotations
@@ -23,8 +28,20 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from django.db.models import Max
+
 from tournaments.access import game_racks_withheld, tournaments_visible_q
-from tournaments.models import Adjustment, Game, Match, Player, Rack, Seat, Tournament
+from tournaments.models import (
+    Adjustment,
+    AuditEvent,
+    Game,
+    Match,
+    Player,
+    Rack,
+    Seat,
+    Tournament,
+)
+from tournaments.selectors.standings import ranking_current
 
 
 @dataclass(frozen=True)
@@ -53,6 +70,11 @@ class RecordPart:
     wins: int = 0
     game_total: Decimal = Decimal(0)
     adjustments: Decimal = Decimal(0)
+    # The player's rank in the current ranking (None: not in it), and what
+    # that order is called (untranslated: ``standings.current``'s labels).
+    place: int | None = None
+    place_label: str = ""
+    place_named: bool = False
 
     @property
     def total(self) -> Decimal:
@@ -126,4 +148,23 @@ def player_record(*, player: Player) -> list[RecordPart]:
     adjustments = Adjustment.objects.filter(player=player, tournament_id__in=parts.keys())
     for tournament_id, points in adjustments.values_list("tournament_id", "points"):
         parts[tournament_id].adjustments += points
+    _places_fill(player=player, parts=parts)
     return list(parts.values())
+
+
+def _places_fill(*, player: Player, parts: dict[int, RecordPart]) -> None:
+    """Each part's place in its tournament's current ranking; one query for the
+    versions, then each ranking from the cache (read once when missing)."""
+    versions = dict(
+        AuditEvent.objects.filter(tournament_id__in=list(parts))
+        .order_by()
+        .values("tournament_id")
+        .annotate(latest=Max("id"))
+        .values_list("tournament_id", "latest")
+    )
+    for tournament_id, part in parts.items():
+        tournament = part.tournament
+        ranking = ranking_current(tournament=tournament, version=versions.get(tournament_id, 0))
+        part.place = next((r.rank for r in ranking.rows if r.player_id == player.pk), None)
+        part.place_label = ranking.label
+        part.place_named = ranking.staged or ranking.decided or tournament.semifinal_players >= 2

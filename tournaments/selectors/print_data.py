@@ -2,7 +2,8 @@
 
 Vocabulary: a round's *sheet set* has a sheet per match, by table, with the
 match's private entry link; the *standings lines* are standings rows with
-their numbers set in monospaced columns, the ranking's first; the *report* is the final places,
+their numbers set in monospaced columns, the ranking's first; the *report* is the current
+ranking (the final placings once decided: ``standings.ranking_current``),
 each round's results by table and the adjustments. Every read has a fixed
 number of queries, and words (stages, kinds of adjustment) come in the
 tournament's language.
@@ -28,8 +29,9 @@ from printing.data import (
 )
 from printing.layout import NUMBER_COLUMNS, NUMBER_WIDTHS
 from tournaments.models import Adjustment, Match, Rack, Round, Seat, Tournament
-from tournaments.selectors.standings import final_places_for
+from tournaments.selectors.standings import ranking_current
 from tournaments.selectors.unconfirmed import Unconfirmed
+from tournaments.standings.current import RankingCurrent
 from tournaments.standings.ranking import COLUMN_LABELS, StandingRow, columns_ranking_first
 
 ZERO = Decimal(0)
@@ -162,6 +164,8 @@ def standings_lines(
 @dataclass(frozen=True)
 class Report:
     tournament: Tournament
+    # The order of ``standings`` and the stage it comes from.
+    ranking: RankingCurrent
     standings: list[StandingsLine]
     rounds: list[RoundResults]
     adjustments: list[AdjustmentLine]
@@ -177,7 +181,7 @@ def rounds_played(*, tournament: Tournament) -> int:
 def report_data(*, tournament: Tournament) -> Report:
     """Final places, each round's results by table and the adjustments.
 
-    A fixed number of queries: the final places' (see ``final_places_for``),
+    A fixed number of queries: the current ranking's (see ``ranking_current``),
     one for the racks, three for the rounds with their tables and players,
     one for the adjustments. Match totals are summed here from the racks, so
     the report agrees with the standings to the cent. Labels (stages, kinds of
@@ -249,12 +253,11 @@ def report_data(*, tournament: Tournament) -> Report:
             )
             for a in adjustments_qs
         ]
+    ranking = ranking_current(tournament=tournament)
     return Report(
         tournament=tournament,
-        standings=standings_lines(
-            final_places_for(tournament=tournament),
-            columns=standings_columns(tournament=tournament),
-        ),
+        ranking=ranking,
+        standings=standings_lines(ranking.rows, columns=standings_columns(tournament=tournament)),
         rounds=rounds,
         adjustments=adjustments,
     )

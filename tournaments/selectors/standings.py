@@ -1,60 +1,58 @@
-"""Standings read from the database, then ranked by ``ranking``.
+"""Standings read from the database, then ranked by ``ranking``; and the one
+current ranking every page, file and answer shows.
 
-Vocabulary (the ranking's own is in ``ranking``):
+Vocabulary (the ranking's own is in ``standings.ranking``, the current
+ranking's in ``standings.current``):
 
 * **scope**: which games and adjustments a standings table counts: all of them
   (the default), some round numbers, or some *stages*. The qualifying stage
   also counts the adjustments that belong to no round (an organiser's penalty
   for the event); a semi-final or final counts only its own rounds.
-* **final places**: the final table first, then the other semi-finalists, then
-  everyone else by the qualifying standings.
+* **current ranking** (``ranking_current``): the qualifying standings before
+  any stage is seated, then the placings so far (the players still in play
+  first, by their stage), then the final placings. Every view that orders
+  players reads it; ``?stage=qualifying`` asks for the qualifying table.
+* **final places** (``final_places_for``): the placings' rows alone.
+* a final played to N wins is **decided** at a table once a player has N wins
+  there (``finals_decided``, the rule itself in ``standings.current``).
 
 Games not confirmed yet count or not as the tournament's
 ``standings_unconfirmed`` says (``unconfirmed`` counts them for the page).
 
 Each read runs a fixed number of queries, whatever the size of the
-tournament; tests pin the counts. ``standings_shared`` computes the default
-scope once per tournament version and hands every reader (the pages, the
-exports, the API) the same rows.
+tournament; tests pin the counts. ``standings_shared`` and
+``ranking_current`` compute once per tournament version and hand every
+reader (the pages, the exports, the API) the same rows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from decimal import Decimal
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import replace
 
-from django.db.models import Count, F, Field, Q, QuerySet, Sum
+from django.db.models import Count, Q
 
 from scoring.errors import UserError, _
 from tournaments.caching import cached, tournament_key
-from tournaments.models import Adjustment, Entry, Game, Rack, Round, Seat, Tournament
-from tournaments.selectors.standings_by_game import game_scores_fill
-from tournaments.standings.ranking import (
-    CENT,
-    GAME_SCORE_TIE_BREAKS,
-    MEETING_TIE_BREAKS,
-    ZERO,
-    Meetings,
-    StandingRow,
-    TieBreak,
-    opponents_average_fill,
-    primary_key,
-    ranks_shift,
-    seed_key,
-    standings_rank,
+from tournaments.models import Rack, Round, Seat, Tournament
+from tournaments.selectors.standings_rows import standings_read, tie_breaks_of
+from tournaments.standings.current import (
+    FinalTable,
+    RankingCurrent,
+    StagePlayed,
+    final_played_out,
+    final_winner,
+    ranking_current_of,
 )
+from tournaments.standings.ranking import StandingRow, category_rows, seed_key
 from tournaments.standings.stage_rows import carried_half_ranked, first_to_ranked
 
 QUALIFYING = Round.Stage.QUALIFYING.value
 SEMIFINAL = Round.Stage.SEMIFINAL.value
 FINAL = Round.Stage.FINAL.value
 STAGES = (QUALIFYING, SEMIFINAL, FINAL)
-
-
-def tie_breaks_of(tournament: Tournament) -> list[str]:
-    """The tournament's tie-breaks in order (stored checked: see ``fields.TieBreaksField``)."""
-    return list(tournament.tie_breaks)
+# A cached read outlives a quiet evening; a new version replaces it anyway.
+SHARED_SECONDS = 6 * 3600
 
 
 def _stages_of(stage: str | Sequence[str] | None) -> tuple[str, ...] | None:
@@ -72,157 +70,6 @@ def _stages_of(stage: str | Sequence[str] | None) -> tuple[str, ...] | None:
     return stages
 
 
-def _standings(
-    *,
-    tournament: Tournament,
-    rounds: Sequence[int] | None = None,
-    stages: tuple[str, ...] | None = None,
-    players: Collection[int] | None = None,
-    extra: Sequence[TieBreak] = (),
-) -> list[StandingRow]:
-    """Build, restrict to ``players`` and rank; three queries (four with a game-score tie-break)."""
-    rows: dict[int, StandingRow] = {}
-    # Plain values, not model instances: three instances per player cost more
-    # than all the rest of the standings for a large field.
-    for player_id, name, club, status, category in (
-        Entry.objects.filter(tournament=tournament)
-        .order_by("player__name", "player_id")
-        .values_list("player_id", "player__name", "player__club__name", "status", "category")
-    ):
-        if players is not None and player_id not in players:
-            continue
-        rows[player_id] = StandingRow(
-            player_id=player_id,
-            name=name,
-            club=club or "",
-            withdrawn=status == Entry.Status.WITHDRAWN,
-            absent=status == Entry.Status.ABSENT,
-            category=category,
-        )
-
-    racks = Rack.objects.filter(game__match__round__tournament=tournament)
-    if tournament.standings_unconfirmed == Tournament.Unconfirmed.EXCLUDE:
-        # Only what was confirmed counts; ``unconfirmed`` counts the rest for the page.
-        racks = racks.filter(game__state=Game.State.CONFIRMED)
-    adjustments = Adjustment.objects.filter(tournament=tournament)
-    if rounds is not None:
-        racks = racks.filter(game__match__round__number__in=rounds)
-        adjustments = adjustments.filter(round__number__in=rounds)
-    if stages is not None:
-        racks = racks.filter(game__match__round__stage__in=stages)
-        in_stage = Q(round__stage__in=stages)
-        if QUALIFYING in stages:
-            in_stage |= Q(round__isnull=True)
-        adjustments = adjustments.filter(in_stage)
-    tie_breaks: list[TieBreak] = [*tie_breaks_of(tournament), *extra]
-    meetings: Meetings | None = None
-    if MEETING_TIE_BREAKS.intersection(t for t in tie_breaks if isinstance(t, str)):
-        # Head-to-head compares what the tied players made of a shared table, in
-        # the currency of the ranking.
-        by_points = tournament.ranking == Tournament.Ranking.TABLE_POINTS
-        meetings = _totals_by_match(racks=racks, rows=rows, by_points=by_points)
-    else:
-        _totals_by_player(racks=racks, rows=rows)
-    if GAME_SCORE_TIE_BREAKS.intersection(t for t in tie_breaks if isinstance(t, str)):
-        game_scores_fill(racks=racks, rows=rows)  # one query more
-    for agg in adjustments.order_by().values("player_id").annotate(points=Sum("points")):
-        if agg["player_id"] in rows:
-            rows[agg["player_id"]].adjustments = agg["points"] or ZERO
-    if meetings is not None:
-        opponents_average_fill(rows=rows, meetings=meetings)  # averages include adjustments
-    if tournament.ranking == Tournament.Ranking.AVERAGE:
-        for row in rows.values():
-            row.below_min_games = row.games < tournament.min_games
-
-    return standings_rank(
-        rows=list(rows.values()),
-        primary=primary_key(ranking=tournament.ranking, min_games=tournament.min_games),
-        tie_breaks=tie_breaks,
-        meetings=meetings,
-    )
-
-
-def _totals_by_player(*, racks: QuerySet[Rack], rows: dict[int, StandingRow]) -> None:
-    """Sum each player's games in the database; one query."""
-    for agg in (
-        racks.order_by()
-        .values("player_id")
-        .annotate(
-            # A player's total counts each game's bonus on top of its zero-sum score.
-            game_score=Sum(F("score") + F("bonus")),
-            games=Count("id"),
-            wins=Count("id", filter=Q(winner=True)),
-            rack_total=Sum("rack_value"),
-            table_points=Sum("table_points"),
-        )
-    ):
-        row = rows.get(agg["player_id"])
-        if row is None:  # not entered (any more), or outside ``players``
-            continue
-        row.game_score = agg["game_score"] or ZERO
-        row.games = agg["games"]
-        row.wins = agg["wins"]
-        row.rack_total = agg["rack_total"] or 0
-        row.table_points = agg["table_points"] or ZERO
-
-
-def _cents(value: Any) -> Decimal:
-    """A database sum as a Decimal to the cent (SQLite sums decimals as floats)."""
-    if isinstance(value, Decimal):
-        return value
-    return Decimal(value or 0).quantize(CENT)
-
-
-def _totals_by_match(
-    *, racks: QuerySet[Rack], rows: dict[int, StandingRow], by_points: bool
-) -> Meetings:
-    """Sum each player's games per match, then per player; one query.
-
-    The per-match sums are what head-to-head and opponents' average need, so
-    the meeting tie-breaks cost no extra query. Raw database numbers (no
-    conversion per row: 10,000 rows for a large event); Decimals at the end.
-    """
-    raw: Field[Any, Any] = Field()
-    meetings = Meetings()
-    by_match, by_player = meetings.by_match, meetings.by_player
-    totals: dict[int, list[Any]] = {}
-    for match_id, player_id, score, games, wins, rack_total, table_points in (
-        racks.order_by()
-        .values("game__match_id", "player_id")
-        .annotate(
-            s=Sum(F("score") + F("bonus"), output_field=raw),
-            n=Count("id", output_field=raw),
-            w=Count("id", filter=Q(winner=True), output_field=raw),
-            r=Sum("rack_value", output_field=raw),
-            tp=Sum("table_points", output_field=raw),
-        )
-        .values_list("game__match_id", "player_id", "s", "n", "w", "r", "tp")
-    ):
-        by_match.setdefault(match_id, []).append(
-            (player_id, (table_points if by_points else score) or 0)
-        )
-        by_player.setdefault(player_id, []).append(match_id)
-        total = totals.get(player_id)
-        if total is None:
-            totals[player_id] = [score or 0, games, wins, rack_total or 0, table_points or 0]
-        else:
-            total[0] += score or 0
-            total[1] += games
-            total[2] += wins
-            total[3] += rack_total or 0
-            total[4] += table_points or 0
-    for player_id, (score, games, wins, rack_total, table_points) in totals.items():
-        row = rows.get(player_id)
-        if row is None:
-            continue
-        row.game_score = _cents(score)
-        row.games = int(games)
-        row.wins = int(wins)
-        row.rack_total = int(rack_total)
-        row.table_points = _cents(table_points)
-    return meetings
-
-
 def standings_for(
     *,
     tournament: Tournament,
@@ -238,7 +85,7 @@ def standings_for(
     limits both to those stages' rounds; the qualifying stage also counts the
     adjustments that belong to no round.
     """
-    return _standings(tournament=tournament, rounds=rounds, stages=_stages_of(stage))
+    return standings_read(tournament=tournament, rounds=rounds, stages=_stages_of(stage))
 
 
 def standings_shared(
@@ -255,20 +102,8 @@ def standings_shared(
         key=key,
         build=lambda: standings_for(tournament=tournament, stage=stage),
         # A new version replaces the rows anyway; this only frees memory.
-        timeout=6 * 3600,
+        timeout=SHARED_SECONDS,
     )
-
-
-def _seated_in_stages(tournament: Tournament) -> dict[str, dict[int, list[int]]]:
-    """Per stage after qualifying, its tables (match id → player ids in seat order); one query."""
-    seated: dict[str, dict[int, list[int]]] = {}
-    for stage, match_id, player_id in (
-        Seat.objects.filter(round__tournament=tournament, round__stage__in=(SEMIFINAL, FINAL))
-        .order_by("round__number", "match__table", "position")
-        .values_list("round__stage", "match_id", "player_id")
-    ):
-        seated.setdefault(stage, {}).setdefault(match_id, []).append(player_id)
-    return seated
 
 
 def stage_standings(
@@ -283,9 +118,9 @@ def stage_standings(
     if stage not in (SEMIFINAL, FINAL):
         raise UserError(_("Only a semi-final or a final has stage standings."), field="stage")
     carry = tournament.carry_over != "0" if carry_over is None else carry_over
-    qualifying = _standings(tournament=tournament, stages=(QUALIFYING,))
+    qualifying = standings_read(tournament=tournament, stages=(QUALIFYING,))
     seeds = {r.player_id: i for i, r in enumerate(qualifying)}
-    tables = _seated_in_stages(tournament).get(stage, {})
+    tables = _seated_in_stages(tournament)[0].get(stage, {})
     return _stage_rows(tournament=tournament, stage=stage, tables=tables, seeds=seeds, carry=carry)
 
 
@@ -301,11 +136,11 @@ def _stage_rows(
     # What carries over: the tournament's share; a caller's carry over a "0" one, all of it.
     share = (tournament.carry_over if tournament.carry_over != "0" else "1") if carry else "0"
     stages = STAGES[: STAGES.index(stage) + 1] if share == "1" else (stage,)
-    rows = _standings(
+    rows = standings_read(
         tournament=tournament, stages=stages, players=players, extra=(seed_key(seeds),)
     )
     if share == Tournament.CarryOver.HALF:
-        earlier = _standings(
+        earlier = standings_read(
             tournament=tournament, stages=STAGES[: STAGES.index(stage)], players=players
         )
         rows = carried_half_ranked(
@@ -331,12 +166,12 @@ def stage_entrants(*, tournament: Tournament, stage: str) -> list[int]:
     after the tie-breaks go to the better qualifier. The caller takes as many
     as the stage seats.
     """
-    qualifying = _standings(tournament=tournament, stages=(QUALIFYING,))
+    qualifying = standings_read(tournament=tournament, stages=(QUALIFYING,))
     if stage == SEMIFINAL:
         return [r.player_id for r in qualifying if r.active]
     if stage != FINAL:
         raise UserError(_("Only a semi-final or a final has entrants."), field="stage")
-    tables = _seated_in_stages(tournament).get(SEMIFINAL)
+    tables = _seated_in_stages(tournament)[0].get(SEMIFINAL)
     if not tables:
         return [r.player_id for r in qualifying if r.active]
     seeds = {r.player_id: i for i, r in enumerate(qualifying)}
@@ -359,41 +194,169 @@ def stage_entrants(*, tournament: Tournament, stage: str) -> list[int]:
 
 
 def final_places_for(*, tournament: Tournament) -> list[StandingRow]:
-    """Every entered player's final place: the final table first (by the final,
-    or with carried-over points), then the other semi-finalists (by the
-    semi-final), then the rest by the qualifying standings. A fixed number of
+    """Every entered player's place: the final table first (by the final, or
+    with carried-over points), then the other semi-finalists (by the
+    semi-final), then the rest by the qualifying standings: the rows of the
+    current ranking (``ranking_current``), read afresh. A fixed number of
     queries (ten).
 
     ``rank`` is the place; players tied in the qualifying standings share one.
     """
-    qualifying = _standings(tournament=tournament, stages=(QUALIFYING,))
-    seated = _seated_in_stages(tournament)
-    for row in qualifying:
-        row.stage = QUALIFYING
-    if not seated:
-        return qualifying
+    return _ranking_read(tournament=tournament, asked=None, final_state=False).rows
+
+
+def _seated_in_stages(
+    tournament: Tournament,
+) -> tuple[dict[str, dict[int, list[int]]], dict[int, int]]:
+    """Per stage after qualifying, its tables (match id → player ids in seat
+    order), and each of those tables' planned games; one query."""
+    seated: dict[str, dict[int, list[int]]] = {}
+    planned: dict[int, int] = {}
+    for stage, match_id, player_id, games in (
+        Seat.objects.filter(round__tournament=tournament, round__stage__in=(SEMIFINAL, FINAL))
+        .order_by("round__number", "match__table", "position")
+        .values_list("round__stage", "match_id", "player_id", "round__games_per_match")
+    ):
+        seated.setdefault(stage, {}).setdefault(match_id, []).append(player_id)
+        planned[match_id] = games
+    return seated, planned
+
+
+def _final_tables(*, planned: dict[int, int]) -> list[FinalTable]:
+    """Each final table (match id → planned games) with its games played and
+    its players' wins; one query."""
+    games: dict[int, int] = dict.fromkeys(planned, 0)
+    wins: dict[int, dict[int, int]] = {m: {} for m in planned}
+    for match_id, player_id, played, won in (
+        Rack.objects.filter(game__match_id__in=list(planned))
+        .order_by()
+        .values("game__match_id", "player_id")
+        .annotate(played=Count("id"), won=Count("id", filter=Q(winner=True)))
+        .values_list("game__match_id", "player_id", "played", "won")
+    ):
+        # Every seated player has a rack in every game of the table.
+        games[match_id] = max(games[match_id], played)
+        wins[match_id][player_id] = won
+    return [FinalTable(games=games[m], planned=n, wins=wins[m]) for m, n in planned.items()]
+
+
+def finals_decided(*, rounds: Sequence[Round]) -> dict[int, tuple[int, int]]:
+    """The final tables of ``rounds`` played to N wins where a player has won N
+    games: match id → (that player's id, their wins); other tables never
+    appear. One query (none without such a final). The rule is
+    ``standings.current.final_winner``, shared with the pages."""
+    first_to = {
+        r.pk: r.tournament.final_first_to
+        for r in rounds
+        if r.stage == Round.Stage.FINAL and r.tournament.final_first_to
+    }
+    if not first_to:
+        return {}
+    wins: dict[tuple[int, int], dict[int, int]] = {}
+    for round_id, match_id, player_id, won in (
+        Rack.objects.filter(game__match__round_id__in=list(first_to), winner=True)
+        .order_by()
+        .values("game__match__round_id", "game__match_id", "player_id")
+        .annotate(won=Count("id"))
+        .values_list("game__match__round_id", "game__match_id", "player_id", "won")
+    ):
+        wins.setdefault((round_id, match_id), {})[player_id] = won
+    decided: dict[int, tuple[int, int]] = {}
+    for (round_id, match_id), by_player in wins.items():
+        winner = final_winner(wins=by_player, first_to=first_to[round_id])
+        if winner is not None:
+            decided[match_id] = winner
+    return decided
+
+
+def _ranking_read(
+    *, tournament: Tournament, asked: str | None, final_state: bool
+) -> RankingCurrent:
+    """The current ranking read from the database: the qualifying standings,
+    each seated stage's rows, and (``final_state``) whether the final is played
+    out. Before any stage: four queries; with stages, about ten."""
+    qualifying = standings_read(tournament=tournament, stages=(QUALIFYING,))
+    finished = tournament.is_finished
+    seated, planned = _seated_in_stages(tournament)
+    if asked == QUALIFYING:
+        # Only whether a stage is seated matters here, not how it ranks.
+        by_id = {r.player_id: r for r in qualifying}
+        return ranking_current_of(
+            qualifying=qualifying,
+            stages=[
+                StagePlayed(
+                    stage=stage,
+                    rows=[by_id[p] for t in tables.values() for p in t if p in by_id],
+                )
+                for stage, tables in seated.items()
+            ],
+            final_over=False,
+            finished=finished,
+            asked=asked,
+        )
     seeds = {r.player_id: i for i, r in enumerate(qualifying)}
-    places: list[StandingRow] = []
-    placed: set[int] = set()
-    for stage in (FINAL, SEMIFINAL):
-        tables = seated.get(stage)
-        if not tables:
-            continue
-        rows = [
-            r
-            for r in _stage_rows(
+    played = [
+        StagePlayed(
+            stage=stage,
+            rows=_stage_rows(
                 tournament=tournament,
                 stage=stage,
                 tables=tables,
                 seeds=seeds,
                 carry=tournament.carry_over != "0",
-            )
-            if r.player_id not in placed
-        ]
-        ranks_shift(rows, offset=len(places))
-        places.extend(rows)
-        placed.update(r.player_id for r in rows)
-    rest = [r for r in qualifying if r.player_id not in placed]
-    ranks_shift(rest, offset=len(places))
-    places.extend(rest)
-    return places
+            ),
+        )
+        for stage, tables in seated.items()
+        if tables
+    ]
+    final = seated.get(FINAL, {})
+    final_over = (
+        bool(final)
+        and final_state
+        and not finished
+        and final_played_out(
+            tables=_final_tables(planned={m: planned[m] for m in final}),
+            first_to=tournament.final_first_to,
+        )
+    )
+    return ranking_current_of(
+        qualifying=qualifying, stages=played, final_over=final_over, finished=finished
+    )
+
+
+def ranking_current(
+    *,
+    tournament: Tournament,
+    stage: str | None = None,
+    category: str = "",
+    version: int | None = None,
+) -> RankingCurrent:
+    """The tournament's current ranking and the stage it comes from (see
+    ``standings.current``), computed once per tournament version and shared by
+    every page, file, answer and command that orders players.
+
+    ``stage``: ``qualifying`` for the qualifying table whatever the stage (None:
+    the current ranking; any other stage is refused). ``category``: that
+    category's players only, ranked afresh from 1 (none carries it: no rows).
+    ``version``: the tournament's, when the caller has read it already.
+    """
+    if stage not in (None, "", QUALIFYING):
+        raise UserError(
+            _("Unknown stage %(stage)s; choose from %(known)s."),
+            field="stage",
+            stage=stage,
+            known=QUALIFYING,
+        )
+    asked = stage or None
+    key = tournament_key(
+        tournament=tournament, what="ranking", parts=(asked or "",), version=version
+    )
+    ranking = cached(
+        cache="default",
+        key=key,
+        build=lambda: _ranking_read(tournament=tournament, asked=asked, final_state=True),
+        timeout=SHARED_SECONDS,
+    )
+    if category:
+        return replace(ranking, rows=category_rows(ranking.rows, category=category))
+    return ranking

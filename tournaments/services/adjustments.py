@@ -14,10 +14,11 @@ from typing import Any
 from django.db import transaction
 
 from scoring.errors import ConflictError, UserError, _
-from tournaments.access import UserLike, user_or_none
+from tournaments.access import user_or_none
+from tournaments.actors import ActingUser
 from tournaments.models import Adjustment, AuditEvent, Entry, Round, Tournament
 from tournaments.services.audit import audit_add, audit_value
-from tournaments.services.plans import tournament_open_check
+from tournaments.services.tournament_open import tournament_open_check
 
 _POINTS_LIMIT = Decimal("999999.99")
 
@@ -41,7 +42,7 @@ def adjustment_add(
     player_id: int,
     points: Decimal | int | str,
     reason: str,
-    user: UserLike = None,
+    user: ActingUser = None,
     kind: str = Adjustment.Kind.PENALTY,
     round: Round | None = None,
 ) -> Adjustment:
@@ -118,7 +119,7 @@ def adjustment_add(
 
 
 @transaction.atomic
-def adjustment_delete(*, adjustment: Adjustment, user: UserLike = None) -> None:
+def adjustment_delete(*, adjustment: Adjustment, user: ActingUser = None) -> None:
     """Remove an organiser's adjustment (a bye's score goes with its round's seating)."""
     tournament_open_check(adjustment.tournament)
     if adjustment.kind == Adjustment.Kind.BYE:

@@ -18,8 +18,8 @@ from typing import Any
 from django.db import models
 
 from tournaments.access import user_or_none
+from tournaments.actors import ActingUser
 from tournaments.models import AuditEvent, Match, Tournament
-from tournaments.rows import rows_insert
 
 Action = AuditEvent.Action
 
@@ -63,7 +63,7 @@ def audit_add(
     *,
     tournament: Tournament,
     action: str,
-    user: object = None,
+    user: ActingUser = None,
     match: Match | None = None,
     round_number: int | None = None,
     object_id: int | None = None,
@@ -75,7 +75,7 @@ def audit_add(
     """Record one change. ``user`` is whoever the request carries: a user, an
     anonymous visitor holding ``match``'s link, or None (the system)."""
     u = user_or_none(user)
-    event = AuditEvent(
+    return AuditEvent.objects.create(
         tournament=tournament,
         user=u,
         username=u.get_username() if u is not None else "",
@@ -91,5 +91,3 @@ def audit_add(
         old=audit_value(old),
         new=audit_value(new),
     )
-    # Written out: every game a table sends is audited (see tournaments.rows).
-    return rows_insert([event])[0]

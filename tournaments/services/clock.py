@@ -20,11 +20,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.errors import ConflictError, UserError, _
-from tournaments.access import UserLike
+from tournaments.actors import ActingUser
 from tournaments.models import AuditEvent, Round
 from tournaments.round_clock import RUNNING, UP, clock_state
 from tournaments.services.audit import audit_add
-from tournaments.services.plans import tournament_open_check
+from tournaments.services.tournament_open import tournament_open_check
 
 
 def _locked(round_: Round) -> Round:
@@ -35,7 +35,7 @@ def _values(round_: Round) -> dict[str, Any]:
     return {"clock_elapsed": round_.clock_elapsed, "clock_started": round_.clock_started}
 
 
-def _store(*, round_: Round, elapsed: int, started: dt.datetime | None, user: UserLike) -> Round:
+def _store(*, round_: Round, elapsed: int, started: dt.datetime | None, user: ActingUser) -> Round:
     old = _values(round_)
     round_.clock_elapsed = elapsed
     round_.clock_started = started
@@ -63,7 +63,7 @@ def _state(round_: Round, now: dt.datetime) -> str:
 
 @transaction.atomic
 def round_clock_start(
-    *, round_: Round, user: UserLike = None, now: dt.datetime | None = None
+    *, round_: Round, user: ActingUser = None, now: dt.datetime | None = None
 ) -> Round:
     """Run the current round's clock (from the start, or on from a pause)."""
     tournament_open_check(round_.tournament)
@@ -94,7 +94,7 @@ def round_clock_start(
 
 @transaction.atomic
 def round_clock_pause(
-    *, round_: Round, user: UserLike = None, now: dt.datetime | None = None
+    *, round_: Round, user: ActingUser = None, now: dt.datetime | None = None
 ) -> Round:
     """Stop the round's clock, keeping the time it has run."""
     tournament_open_check(round_.tournament)
@@ -113,7 +113,7 @@ def round_clock_pause(
 
 
 @transaction.atomic
-def round_clock_reset(*, round_: Round, user: UserLike = None) -> Round:
+def round_clock_reset(*, round_: Round, user: ActingUser = None) -> Round:
     """Give the round its whole time back, the clock stopped."""
     tournament_open_check(round_.tournament)
     round_ = _locked(round_)

@@ -22,10 +22,11 @@ from django.db.models import Q
 
 from scoring import rules
 from scoring.errors import UserError, _
-from tournaments.access import UserLike, players_visible_q
+from tournaments.access import players_visible_q
+from tournaments.actors import ActingUser
 from tournaments.models import AuditEvent, Entry, Player, Tournament
 from tournaments.services.audit import audit_add
-from tournaments.services.plans import tournament_open_check
+from tournaments.services.tournament_open import tournament_open_check
 
 # (player id, name, status before (None: not entered), status after)
 _Change = tuple[int, str, str | None, str]
@@ -41,7 +42,7 @@ def _listed(changes: list[_Change], *, after: bool) -> dict[str, Any]:
 
 
 def _entries_store(
-    *, tournament: Tournament, player_ids: Iterable[int], status: str, user: UserLike
+    *, tournament: Tournament, player_ids: Iterable[int], status: str, user: ActingUser
 ) -> tuple[list[Entry], list[_Change]]:
     """Register players with ``status``; the entries and what changed, unaudited.
 
@@ -76,7 +77,7 @@ def _entries_store(
     return entries, changes
 
 
-def _changes_audit(*, tournament: Tournament, changes: list[_Change], user: UserLike) -> None:
+def _changes_audit(*, tournament: Tournament, changes: list[_Change], user: ActingUser) -> None:
     """One event for the players entered, one for the entries whose status changed."""
     added = [c for c in changes if c[2] is None]
     changed = [c for c in changes if c[2] is not None]
@@ -103,7 +104,7 @@ def entries_add(
     tournament: Tournament,
     player_ids: Iterable[int],
     status: str = Entry.Status.ACTIVE,
-    user: UserLike = None,
+    user: ActingUser = None,
 ) -> list[Entry]:
     """Register players (idempotent: an entered player gets ``status`` again).
 
@@ -116,7 +117,7 @@ def entries_add(
     return entries
 
 
-def _entry_set(*, tournament: Tournament, player_id: int, status: str, user: UserLike) -> Entry:
+def _entry_set(*, tournament: Tournament, player_id: int, status: str, user: ActingUser) -> Entry:
     tournament_open_check(tournament)
     entry = (
         Entry.objects.select_for_update()
@@ -147,7 +148,7 @@ def _entry_set(*, tournament: Tournament, player_id: int, status: str, user: Use
 
 
 @transaction.atomic
-def entry_withdraw(*, tournament: Tournament, player_id: int, user: UserLike = None) -> Entry:
+def entry_withdraw(*, tournament: Tournament, player_id: int, user: ActingUser = None) -> Entry:
     """Withdraw a player: not seated in later rounds; the results played are kept.
 
     A round already seated keeps its tables: re-seat it (``round_reseat``) if it
@@ -159,7 +160,7 @@ def entry_withdraw(*, tournament: Tournament, player_id: int, user: UserLike = N
 
 
 @transaction.atomic
-def entry_activate(*, tournament: Tournament, player_id: int, user: UserLike = None) -> Entry:
+def entry_activate(*, tournament: Tournament, player_id: int, user: ActingUser = None) -> Entry:
     """Check a player in: a late arrival, a returning absentee, or an undone withdrawal."""
     return _entry_set(
         tournament=tournament, player_id=player_id, status=Entry.Status.ACTIVE, user=user
@@ -167,7 +168,7 @@ def entry_activate(*, tournament: Tournament, player_id: int, user: UserLike = N
 
 
 @transaction.atomic
-def entry_check_out(*, tournament: Tournament, player_id: int, user: UserLike = None) -> Entry:
+def entry_check_out(*, tournament: Tournament, player_id: int, user: ActingUser = None) -> Entry:
     """Check a player out for the next round (a no-show, a break) without withdrawing them."""
     return _entry_set(
         tournament=tournament, player_id=player_id, status=Entry.Status.ABSENT, user=user
@@ -176,7 +177,7 @@ def entry_check_out(*, tournament: Tournament, player_id: int, user: UserLike = 
 
 @transaction.atomic
 def attendance_set(
-    *, tournament: Tournament, player_ids: Iterable[int], user: UserLike = None
+    *, tournament: Tournament, player_ids: Iterable[int], user: ActingUser = None
 ) -> list[Entry]:
     """A league's club night: exactly these players are active tonight.
 
@@ -221,7 +222,7 @@ def category_clean(category: str) -> str:
 
 @transaction.atomic
 def entries_category_set(
-    *, tournament: Tournament, player_ids: Iterable[int], category: str, user: UserLike = None
+    *, tournament: Tournament, player_ids: Iterable[int], category: str, user: ActingUser = None
 ) -> list[Entry]:
     """Put entered players in ``category`` ("" = none); one audit event listing the changes.
 

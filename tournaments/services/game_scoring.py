@@ -12,40 +12,48 @@ hold, and scores again otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 from scoring import rules
 from scoring.errors import UserError, _
 from tournaments.models import Match, Seat
-from tournaments.rows import seats_read
 
 
-class SeatedPlayer(int):
-    """A player id that prints as the player's name, so that the rules
-    engine's messages say "Rack 2 (Ben)" rather than "Rack 2 (17)"."""
+@dataclass(frozen=True)
+class SeatedPlayer:
+    """A seated player as the rules engine is given them: compared by id and
+    printed by name, so that the engine's messages say "Rack 2 (Ben)" rather
+    than "Rack 2 (17)". The scored game names players by id again
+    (``game_scored``)."""
 
-    name: str
-
-    def __new__(cls, player_id: int, name: str) -> SeatedPlayer:
-        obj = super().__new__(cls, player_id)
-        obj.name = name
-        return obj
+    player_id: int
+    name: str = field(compare=False)
 
     def __str__(self) -> str:
         return self.name
 
 
+def _player_id(player: Hashable) -> Hashable:
+    return player.player_id if isinstance(player, SeatedPlayer) else player
+
+
 def match_seats(match: Match) -> dict[int, Seat]:
-    """The match's seats as stored now."""
-    return {s.player_id: s for s in seats_read(match.pk)}
+    """The match's seats as stored now, each with its player."""
+    seats = Seat.objects.filter(match_id=match.pk).select_related("player").order_by("position")
+    return {s.player_id: s for s in seats}
+
+
+# The attribute the seats read with a match are kept under, in seat order
+# (``Prefetch("seats", to_attr=SEATS_KEPT)``, as ``selectors.matches.match_by_token`` reads them).
+SEATS_KEPT = "seats_in_order"
 
 
 def _match_seats_known(match: Match) -> dict[int, Seat]:
     # The seats read with the match (its token's read) when there are: a game
     # scored ahead is checked against the stored seats inside its transaction.
-    kept = getattr(match, "_prefetched_objects_cache", {}).get("seats")
+    kept: list[Seat] | None = getattr(match, SEATS_KEPT, None)
     return {s.player_id: s for s in kept} if kept is not None else match_seats(match)
 
 
@@ -102,6 +110,11 @@ def game_scored(
             for seat, r in placed
         ],
         rules=match.round.tournament.rules(),
+    )
+    result = replace(
+        result,
+        racks=tuple(replace(r, player=_player_id(r.player)) for r in result.racks),
+        winners=tuple(_player_id(w) for w in result.winners),
     )
     # Everyone seated plays every game of the match: a game without one of
     # them would leave the table's standings out of step.

@@ -7,7 +7,7 @@ input or the state forbids the write.
 
 Vocabulary: a *rack entry* (``scoring.rules.RackIn``, player = the player id)
 is what a scorer types for one player (tiles, or points + jokers);
-``game_racks_entered`` gives a stored game's racks back in that form;
+``racks_entered.game_racks_entered`` gives a stored game's racks back in that form;
 ``game_record`` turns a match's rack entries into a stored
 game with computed scores and table points; ``game_correct`` replaces them
 and ``game_delete`` removes them. Each leaves an audit event holding the
@@ -21,20 +21,24 @@ A game's *state* starts as the tournament's ``confirmation`` setting says
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any, cast
 
 from django.db import IntegrityError, connection, transaction
+from django.db.models import IntegerField, Value
 
 from scoring import rules
 from scoring.errors import ConflictError, PreconditionFailedError, UserError, _
-from tournaments.access import UserLike, tournament_organiser, user_or_none
+from tournaments.access import tournament_organiser, user_or_none
+from tournaments.actors import ActingUser
+from tournaments.game_numbers import game_number_next
 from tournaments.models import AuditEvent, Game, Match, Rack, Seat, Tournament
-from tournaments.rows import match_locked, match_now_read, rows_insert, tournament_read
+from tournaments.racks_entered import game_racks_entered
 from tournaments.services.audit import audit_add
 from tournaments.services.game_scoring import GameAhead, game_scored, game_scored_now, match_seats
-from tournaments.services.plans import final_decided_check, tournament_open_check
+from tournaments.services.plans import final_decided_check
+from tournaments.services.tournament_open import tournament_open_check
 
 
 def game_compute(*, match: Match, ending: str, racks: Sequence[rules.RackIn]) -> rules.GameOut:
@@ -56,10 +60,52 @@ def _tournament_open(match: Match) -> Tournament:
         Tournament.objects.filter(pk=tournament.pk, status=Tournament.Status.PLANNED).update(
             status=Tournament.Status.RUNNING
         )
-    fresh = tournament_read(tournament.pk, share=connection.vendor == "postgresql")
+    fresh = _tournament_now(tournament.pk)
     if fresh is None or fresh.status == Tournament.Status.FINISHED:
         raise ConflictError(_("The tournament is finished: reopen it to change it."))
     return fresh
+
+
+def _tournament_now(tournament_id: int) -> Tournament | None:
+    # Django's select_for_update has no share mode: FOR SHARE is written out.
+    if connection.vendor == "postgresql":
+        table = connection.ops.quote_name(Tournament._meta.db_table)
+        shared = Tournament.objects.raw(
+            f"SELECT * FROM {table} WHERE id = %s FOR SHARE", [tournament_id]
+        )
+        return next(iter(shared), None)
+    found = list(Tournament.objects.filter(pk=tournament_id).order_by())
+    return found[0] if found else None
+
+
+def _match_now(match_id: int) -> tuple[set[tuple[int, int]], set[int]]:
+    """(player id, seat) of each seat of a match, and the numbers of its
+    recorded games: one query."""
+    # order_by(): no model ordering, which a compound statement refuses.
+    seats = Seat.objects.filter(match_id=match_id).order_by().values_list("player_id", "position")
+    numbers = (
+        Game.objects.filter(match_id=match_id)
+        .order_by()
+        .annotate(no_player=Value(None, output_field=IntegerField()))
+        .values_list("no_player", "number")
+    )
+    rows = list(seats.union(numbers, all=True))
+    return (
+        {(int(p), int(n)) for p, n in rows if p is not None},
+        {int(n) for p, n in rows if p is None},
+    )
+
+
+# The attribute a game's racks are kept under by the service that stored them
+# (a list in seat order, as ``Prefetch("racks", to_attr=RACKS_KEPT)`` keeps one).
+RACKS_KEPT = "racks_kept"
+
+
+def game_racks(game: Game) -> list[Rack]:
+    """The game's racks in seat order: those kept on it when its service just
+    stored them (nothing read), else ``game.racks.all()`` (prefetched or read)."""
+    kept = getattr(game, RACKS_KEPT, None)
+    return sorted(kept if kept is not None else game.racks.all(), key=lambda r: r.position)
 
 
 def _as_stored(value: Decimal) -> Decimal:
@@ -70,12 +116,12 @@ def _as_stored(value: Decimal) -> Decimal:
 
 def game_racks_store(*, game: Game, result: rules.GameOut, seats: dict[int, Seat]) -> list[Rack]:
     """Store the scored racks (one insert) and keep them on ``game`` as its
-    racks in seat order, so that neither its snapshot nor its answer reads
-    them again."""
+    racks in seat order (``game_racks``), so that neither its snapshot nor its
+    answer reads them again."""
     # Rules.table_points holds a vector for every table size the engine accepts.
     vector = game.match.round.tournament.rules().table_points[len(result.racks)]
     table_points = rules.table_points_for(scores=[r.score for r in result.racks], vector=vector)
-    racks = rows_insert(
+    racks = Rack.objects.bulk_create(
         [
             Rack(
                 game=game,
@@ -95,29 +141,14 @@ def game_racks_store(*, game: Game, result: rules.GameOut, seats: dict[int, Seat
         ]
     )
     racks.sort(key=lambda r: r.position)
-    # As prefetch_related("racks") leaves them: game.racks.all() answers this list.
-    kept = game.racks.all()
-    kept._result_cache = racks
-    kept._prefetch_done = True  # type: ignore[attr-defined]
-    game._prefetched_objects_cache = {"racks": kept}  # type: ignore[attr-defined]
+    setattr(game, RACKS_KEPT, racks)
     return racks
-
-
-def game_racks_entered(*, racks: Iterable[Rack]) -> list[rules.RackIn]:
-    """A stored game's racks back as the scorer entered them, in seat order:
-    the tile list if it was entered as tiles, else points and jokers."""
-    return [
-        rules.RackIn(player=r.player_id, tiles=r.tiles)
-        if r.entered_as_tiles
-        else rules.RackIn(player=r.player_id, points=r.points, jokers=r.jokers)
-        for r in sorted(racks, key=lambda r: r.position)
-    ]
 
 
 def game_snapshot(game: Game) -> dict[str, Any]:
     """The game as its history keeps it."""
-    # racks.all() so that racks kept by game_racks_store or prefetched are not read again.
-    stored = sorted(game.racks.all(), key=lambda r: r.position)
+    # Racks kept by game_racks_store or prefetched are not read again.
+    stored = game_racks(game)
     # The history shows what was entered next to what the rack came to, so
     # points and jokers are the stored ones even for a tile list.
     return {
@@ -141,7 +172,7 @@ def game_snapshot(game: Game) -> dict[str, Any]:
 
 
 def game_audit(
-    *, game: Game, action: str, user: object, old: Any = None, new: Any = None
+    *, game: Game, action: str, user: ActingUser, old: Any = None, new: Any = None
 ) -> AuditEvent:
     """One event in the game's history; ``new`` defaults to the game as it is now."""
     deleted = action == AuditEvent.Action.GAME_DELETED
@@ -158,7 +189,7 @@ def game_audit(
     )
 
 
-def game_state_new(*, tournament: Tournament, user: object) -> str:
+def game_state_new(*, tournament: Tournament, user: ActingUser) -> str:
     """The state a newly recorded game starts in."""
     mode = tournament.confirmation
     if mode == Tournament.Confirmation.NONE:
@@ -188,33 +219,27 @@ def _match_lock(match: Match, tournament: Tournament) -> Match:
     # On PostgreSQL this serialises concurrent entries for one match; SQLite
     # runs IMMEDIATE transactions, which already hold the write lock.
     if connection.features.has_select_for_update:
-        match = match_locked(match.pk) or Match.objects.get(pk=match.pk)
+        match = Match.objects.select_for_update().select_related("round").get(pk=match.pk)
     match.round.tournament = tournament
     return match
 
 
-def game_record_within(
+@transaction.atomic
+def game_record(
     *,
     match: Match,
     ending: str,
     racks: Sequence[rules.RackIn],
-    user: UserLike = None,
+    user: ActingUser = None,
     number: int | None = None,
     ahead: GameAhead | None = None,
 ) -> Game:
     """Record a game of a match (``number``, or the lowest free one); scores are
     computed, never entered (``ahead``: as ``game_score_ahead`` scored them). A
-    number already recorded is refused with that game.
-
-    This runs inside the caller's transaction, which rolls back if it raises;
-    ``game_record`` is the same in a transaction of its own. A refusal comes
-    before the first write, so a caller may go on after catching one (as double
-    entry does after ``GameTakenError``)."""
-    if not connection.in_atomic_block:
-        raise RuntimeError("game_record_within needs the caller's transaction")
+    number already recorded is refused with that game."""
     # The tournament's lock before the match's, in the order the seating services take them.
     match = _match_lock(match, _tournament_open(match))
-    seat_pairs, taken = match_now_read(match.pk)
+    seat_pairs, taken = _match_now(match.pk)
     seats, result = game_scored_now(
         match=match, ending=ending, racks=racks, ahead=ahead, seat_pairs=seat_pairs
     )
@@ -232,7 +257,8 @@ def game_record_within(
             planned=planned,
             number=number,
         )
-    if len(taken) >= planned:
+    free = number if number is not None else game_number_next(taken=taken, planned=planned)
+    if free is None:
         raise ConflictError(
             _("Table %(table)s plays %(planned)s games in this round and all are recorded."),
             table=match.table,
@@ -242,19 +268,13 @@ def game_record_within(
     # No savepoint of its own: the caller's transaction is rolled back after a
     # lost race, which the locks above leave to a bug.
     try:
-        # A deleted game leaves a gap; the next result fills it.
-        free = number if number is not None else min(set(range(1, planned + 2)) - taken)
-        game = rows_insert(
-            [
-                Game(
-                    match=match,
-                    number=free,
-                    ending=ending,
-                    recorded_by=user_or_none(user),
-                    state=game_state_new(tournament=match.round.tournament, user=user),
-                )
-            ]
-        )[0]
+        game = Game.objects.create(
+            match=match,
+            number=free,
+            ending=ending,
+            recorded_by=user_or_none(user),
+            state=game_state_new(tournament=match.round.tournament, user=user),
+        )
     except IntegrityError as exc:  # pragma: no cover - only under a lost race
         raise ConflictError(
             _("Another result for this table was saved at the same moment; reload and try again.")
@@ -262,9 +282,6 @@ def game_record_within(
     game_racks_store(game=game, result=result, seats=seats)
     game_audit(game=game, action=AuditEvent.Action.GAME_RECORDED, user=user)
     return game
-
-
-game_record = transaction.atomic(game_record_within)
 
 
 def _version_check(game: Game, version: int | None) -> None:
@@ -287,7 +304,7 @@ def game_correct(
     ending: str,
     racks: Sequence[rules.RackIn],
     version: int | None = None,
-    user: UserLike = None,
+    user: ActingUser = None,
 ) -> Game:
     """Replace a game's racks and recompute its scores; the old state stays in
     history. Corrections are an organiser's word, so the game is confirmed."""
@@ -314,7 +331,7 @@ def game_correct(
 
 
 @transaction.atomic
-def game_delete(*, game: Game, version: int | None = None, user: UserLike = None) -> None:
+def game_delete(*, game: Game, version: int | None = None, user: ActingUser = None) -> None:
     """Delete a game. Later games keep their numbers; history keeps the racks."""
     game = (
         Game.objects.select_for_update().select_related("match__round__tournament").get(pk=game.pk)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from tournaments.access import UserLike
+from tournaments.actors import ActingUser
 from tournaments.models import AuditEvent, Match, match_token_digest, match_token_new
 from tournaments.services.audit import audit_add
-from tournaments.services.plans import tournament_open_check
+from tournaments.services.tournament_open import tournament_open_check
 
 
 def _tail(token: str) -> str:
@@ -23,7 +23,7 @@ def _tail(token: str) -> str:
 
 
 @transaction.atomic
-def match_token_regenerate(*, match: Match, user: UserLike) -> Match:
+def match_token_regenerate(*, match: Match, user: ActingUser) -> Match:
     """Give the match a new private token; the old one stops working."""
     tournament_open_check(match.round.tournament)
     match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)

@@ -9,10 +9,6 @@ has all its games; its *unfinished tables* are those of its matches that are not
 
 A round's *seating* as the audit trail keeps it is its tables (each a list of
 ``{"player": id, "name": name}`` in seat order) and its byes, the same way.
-
-A *finished* tournament is frozen: every service that changes what is in it
-(games, entries, seating, adjustments, its plan and rules) refuses with
-``tournament_open_check`` until it is reopened.
 """
 
 from __future__ import annotations
@@ -26,8 +22,9 @@ from django.db.models import Count, F
 from scoring import rules
 from scoring.errors import ConflictError, _
 from tournaments import seating
-from tournaments.access import UserLike
-from tournaments.models import Adjustment, AuditEvent, Match, Rack, Round, Seat, Tournament
+from tournaments.actors import ActingUser
+from tournaments.models import Adjustment, AuditEvent, Match, Round, Seat, Tournament
+from tournaments.selectors.standings import finals_decided
 from tournaments.services.audit import audit_add
 
 
@@ -36,26 +33,10 @@ def tournament_locked(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def tournament_open_check(tournament: Tournament) -> None:
-    """Refuse to change anything in a finished tournament.
-
-    The status is read from the database under the tournament's lock, so that
-    neither a stale instance nor a finish at the same moment slips past.
-    """
-    status = (
-        Tournament.objects.select_for_update()
-        .filter(pk=tournament.pk)
-        .values_list("status", flat=True)
-        .first()
-    )
-    if status == Tournament.Status.FINISHED:
-        raise ConflictError(_("The tournament is finished: reopen it to change it."))
-
-
 def stage_games(tournament: Tournament, stage: str) -> int:
     """How many games a match of a stage's round plays: the stage's own count
     (empty: ``games_per_round``); a final played to N wins allows up to the
-    most a match has, and ends when decided (``decided_matches``)."""
+    most a match has, and ends when decided (``selectors.standings.finals_decided``)."""
     if stage == Round.Stage.SEMIFINAL:
         return tournament.semifinal_games or tournament.games_per_round
     if stage == Round.Stage.FINAL:
@@ -65,31 +46,9 @@ def stage_games(tournament: Tournament, stage: str) -> int:
     return tournament.games_per_round
 
 
-def decided_matches(rounds: Sequence[Round]) -> dict[int, tuple[int, int]]:
-    """The final matches played to N wins where a player has won N games: match
-    id → (that player's id, their wins). Other matches never appear."""
-    finals = [r.pk for r in rounds if r.stage == Round.Stage.FINAL and r.tournament.final_first_to]
-    if not finals:
-        return {}
-    decided: dict[int, tuple[int, int]] = {}
-    for match_id, player_id, wins, first_to in (
-        Rack.objects.filter(game__match__round__in=finals, winner=True)
-        .values("game__match", "player")
-        .annotate(wins=Count("id"))
-        .filter(wins__gte=F("game__match__round__tournament__final_first_to"))
-        .values_list(
-            "game__match", "player", "wins", "game__match__round__tournament__final_first_to"
-        )
-        .order_by("game__match", "-wins", "player")
-    ):
-        if wins >= first_to:
-            decided.setdefault(match_id, (player_id, wins))
-    return decided
-
-
 def final_decided_check(match: Match) -> None:
     """Refuse a further game of a final played to N wins once a player has them."""
-    decided = decided_matches([match.round]).get(match.pk)
+    decided = finals_decided(rounds=[match.round]).get(match.pk)
     if decided is None:
         return
     player_id, wins = decided
@@ -109,7 +68,7 @@ def unfinished_tables(rounds: Sequence[Round]) -> dict[int, list[int]]:
     """The tables still missing games, by round number (rounds all complete: empty).
     A final played to N wins is complete once decided."""
     short: dict[int, list[int]] = {}
-    decided = decided_matches(rounds)
+    decided = finals_decided(rounds=rounds)
     for number, table in (
         Match.objects.filter(round__in=rounds)
         .exclude(pk__in=list(decided))
@@ -176,7 +135,7 @@ def round_store(
     plan: seating.RoundPlan,
     stage: str,
     date: Date | None = None,
-    user: UserLike = None,
+    user: ActingUser = None,
 ) -> Round:
     """Store a plan as a new round and record its seating (called inside a
     seating service's transaction)."""

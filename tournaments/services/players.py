@@ -23,11 +23,12 @@ from django.db import transaction
 from django.db.models import ProtectedError, Q
 
 from scoring.errors import ConflictError, UserError, _
-from tournaments.access import UserLike, players_visible_q, user_or_none
+from tournaments.access import players_visible_q, user_or_none
+from tournaments.actors import ActingUser
 from tournaments.models import Adjustment, AuditEvent, Club, Entry, Player, Rack, Seat, Tournament
-from tournaments.services._clean import model_checked
 from tournaments.services.audit import audit_add, audit_changes, audit_values
 from tournaments.services.entries import entries_add
+from tournaments.services.model_checks import model_checked
 from tournaments.services.players_file import CLUB_MAX as CLUB_MAX
 from tournaments.services.players_file import NAME_MAX as NAME_MAX
 from tournaments.services.players_file import ImportPreview as ImportPreview
@@ -53,7 +54,7 @@ def _tournaments_showing(*, player: Player | None = None, club: Club | None = No
 
 
 def _changes_recorded(
-    *, tournaments: Any, action: str, user: UserLike, object_id: int, old: Any, new: Any
+    *, tournaments: Any, action: str, user: ActingUser, object_id: int, old: Any, new: Any
 ) -> None:
     for tournament in tournaments:
         audit_add(
@@ -71,7 +72,7 @@ def _row_changed(
     fields: frozenset[str],
     checked: Callable[[R], R],
     action: str,
-    user: UserLike,
+    user: ActingUser,
     showing: Callable[[], Any],
 ) -> R:
     """Change a club's or player's ``fields``; every tournament ``showing`` it records
@@ -112,7 +113,7 @@ def _club_checked(club: Club) -> Club:
 
 
 @transaction.atomic
-def club_create(*, name: str, city: str = "", created_by: UserLike) -> Club:
+def club_create(*, name: str, city: str = "", created_by: ActingUser) -> Club:
     """A new club; ``created_by`` (a user, or None: staff only) may change it later."""
     club = _club_checked(Club(name=name, city=city, created_by=user_or_none(created_by)))
     club.save()
@@ -120,7 +121,7 @@ def club_create(*, name: str, city: str = "", created_by: UserLike) -> Club:
 
 
 @transaction.atomic
-def club_update(*, club: Club, user: UserLike = None, **changes: Any) -> Club:
+def club_update(*, club: Club, user: ActingUser = None, **changes: Any) -> Club:
     """Change a club's name or city; the tournaments showing it record the change."""
     return _row_changed(
         row=club,
@@ -134,7 +135,7 @@ def club_update(*, club: Club, user: UserLike = None, **changes: Any) -> Club:
 
 
 @transaction.atomic
-def club_delete(*, club: Club, user: UserLike = None) -> None:
+def club_delete(*, club: Club, user: ActingUser = None) -> None:
     """Delete a club; its players and tournaments stay, without a club (recorded
     in each tournament that showed it)."""
     showing = list(_tournaments_showing(club=club))
@@ -158,7 +159,7 @@ def _player_checked(player: Player) -> Player:
 
 
 @transaction.atomic
-def player_create(*, name: str, club: Club | None = None, created_by: UserLike) -> Player:
+def player_create(*, name: str, club: Club | None = None, created_by: ActingUser) -> Player:
     """A new player; ``created_by`` (a user, or None: staff only) may change them later."""
     player = _player_checked(Player(name=name, club=club, created_by=user_or_none(created_by)))
     player.save()
@@ -166,7 +167,7 @@ def player_create(*, name: str, club: Club | None = None, created_by: UserLike) 
 
 
 @transaction.atomic
-def player_update(*, player: Player, user: UserLike = None, **changes: Any) -> Player:
+def player_update(*, player: Player, user: ActingUser = None, **changes: Any) -> Player:
     """Change a player's name or club; their entries and results stay theirs, and
     every tournament they are entered in records the change."""
     return _row_changed(
@@ -182,7 +183,7 @@ def player_update(*, player: Player, user: UserLike = None, **changes: Any) -> P
 
 @transaction.atomic
 def player_enter(
-    *, tournament: Tournament, name: str, club: Club | None = None, user: UserLike = None
+    *, tournament: Tournament, name: str, club: Club | None = None, user: ActingUser = None
 ) -> Entry:
     """Enter a player by name and club, made if new: a walk-in plays from the next round.
 
@@ -208,7 +209,7 @@ def _in_use(player: Player) -> bool:
 
 
 @transaction.atomic
-def player_delete(*, player: Player, user: UserLike = None) -> None:
+def player_delete(*, player: Player, user: ActingUser = None) -> None:
     """Delete a player who is in no tournament; a player in use is a conflict.
 
     ``user`` is who asks: a player in no tournament is on no tournament's trail,

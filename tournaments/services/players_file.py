@@ -25,7 +25,8 @@ from django.db.models import Q
 
 from scoring import rules
 from scoring.errors import UserError, _
-from tournaments.access import UserLike, players_visible_q, user_or_none
+from tournaments.access import players_visible_q, user_or_none
+from tournaments.actors import ActingUser
 from tournaments.models import Club, Entry, Player, Tournament
 from tournaments.services.entries import entries_add, entries_category_set
 
@@ -177,7 +178,7 @@ def _clubs_known() -> dict[str, Club]:
     return {c.name.casefold(): c for c in Club.objects.all()}
 
 
-def _players_known(lines: list[_Line], *, user: UserLike) -> dict[tuple[str, int | None], Player]:
+def _players_known(lines: list[_Line], *, user: ActingUser) -> dict[tuple[str, int | None], Player]:
     """Existing players the user may see by (name, club id): the first made wins, as on
     import. Another organiser's private player of that name is not met: a new one is made
     (``None``, a command, sees all)."""
@@ -233,7 +234,7 @@ class ImportPreview:
 
 
 def players_import_preview(
-    *, text: str, tournament: Tournament | None = None, user: UserLike = None
+    *, text: str, tournament: Tournament | None = None, user: ActingUser = None
 ) -> ImportPreview:
     """Check a players file as ``players_import`` would, storing nothing.
 
@@ -279,8 +280,8 @@ def players_import(
     *,
     text: str,
     tournament: Tournament | None = None,
-    user: UserLike = None,
-    created_by: UserLike = None,
+    user: ActingUser = None,
+    created_by: ActingUser = None,
 ) -> ImportResult:
     """Create the players of a ``name,club`` CSV (and their clubs), all or nothing.
 
@@ -327,7 +328,7 @@ def _categories_set(
     lines: list[_Line],
     clubs: dict[str, Club],
     known: dict[tuple[str, int | None], Player],
-    user: UserLike,
+    user: ActingUser,
 ) -> None:
     """Give each entry the category its line names; one audited change per category."""
     by_category: dict[str, list[int]] = {}

@@ -24,11 +24,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from scoring import rules
 from scoring.errors import ConflictError, UserError, _
-from tournaments.access import UserLike, user_or_none
+from tournaments.access import user_or_none
+from tournaments.actors import ActingUser
 from tournaments.models import AuditEvent, Game, Match, Tournament
 from tournaments.services.game_scoring import GameAhead
 from tournaments.services.games import (
@@ -37,11 +38,11 @@ from tournaments.services.games import (
     game_compute,
     game_correct,
     game_racks_store,
-    game_record_within,
+    game_record,
     game_snapshot,
     match_seats,
 )
-from tournaments.services.plans import tournament_open_check
+from tournaments.services.tournament_open import tournament_open_check
 
 Outcome = Literal["recorded", "confirmed", "disputed"]
 
@@ -60,7 +61,7 @@ def _same_racks(game: Game, ending: str, result: rules.GameOut) -> bool:
     return game.ending == ending and stored == given
 
 
-def _own_entry_check(game: Game, user: object) -> None:
+def _own_entry_check(game: Game, user: ActingUser) -> None:
     u = user_or_none(user)
     if u is not None and game.recorded_by_id == u.pk:
         raise ConflictError(
@@ -72,27 +73,22 @@ def _own_entry_check(game: Game, user: object) -> None:
         )
 
 
-def game_enter_within(
+@transaction.atomic
+def game_enter(
     *,
     match: Match,
     ending: str,
     racks: Sequence[rules.RackIn],
     number: int | None = None,
-    user: UserLike = None,
+    user: ActingUser = None,
     ahead: GameAhead | None = None,
 ) -> GameEntered:
     """An entry of a game: records it, or under double entry confirms or
     disputes the game already recorded with that number (``ahead``: the game
-    as ``game_score_ahead`` scored it before the transaction).
-
-    This runs inside the caller's transaction, which the caller rolls back if
-    it raises (the API's keyed request does: see ``idempotency_restart``);
-    ``game_enter`` is the same in a transaction of its own."""
-    if not connection.in_atomic_block:
-        raise RuntimeError("game_enter_within needs the caller's transaction")
+    as ``game_score_ahead`` scored it before the transaction)."""
     try:
         return GameEntered(
-            game_record_within(
+            game_record(
                 match=match, ending=ending, racks=racks, user=user, number=number, ahead=ahead
             ),
             "recorded",
@@ -128,9 +124,6 @@ def game_enter_within(
         return GameEntered(game, "disputed")
 
 
-game_enter = transaction.atomic(game_enter_within)
-
-
 def game_second_entry(game: Game) -> tuple[str, list[rules.RackIn]] | None:
     """A disputed game's other version, as rack entries."""
     if not game.second_entry:
@@ -141,7 +134,7 @@ def game_second_entry(game: Game) -> tuple[str, list[rules.RackIn]] | None:
 
 @transaction.atomic
 def game_confirm(
-    *, game: Game, user: UserLike, take: Literal["first", "second"] | None = None
+    *, game: Game, user: ActingUser, take: Literal["first", "second"] | None = None
 ) -> Game:
     """An organiser confirms a game; for a disputed one, ``take`` must say which
     version stands (the second is stored as a correction)."""
@@ -182,7 +175,7 @@ def game_confirm(
 
 
 @transaction.atomic
-def game_restore(*, event: AuditEvent, user: UserLike) -> Game:
+def game_restore(*, event: AuditEvent, user: ActingUser) -> Game:
     """Bring back the game ``event`` deleted, from the snapshot it kept: same
     number and racks, and the same id when that is still free."""
     if (

@@ -28,9 +28,9 @@ from django.db import transaction
 
 from scoring.errors import ConflictError, UserError, _
 from tournaments import seating
-from tournaments.access import UserLike
+from tournaments.actors import ActingUser
 from tournaments.models import Adjustment, AuditEvent, Entry, Game, Round, Seat, Tournament
-from tournaments.selectors import seating_history
+from tournaments.selectors.rounds import seating_history
 from tournaments.selectors.standings import QUALIFYING, standings_for
 from tournaments.services.audit import audit_add
 from tournaments.services.plans import (
@@ -39,9 +39,9 @@ from tournaments.services.plans import (
     round_seating,
     round_store,
     tournament_locked,
-    tournament_open_check,
 )
 from tournaments.services.stages import stage_seat, stage_tables
+from tournaments.services.tournament_open import tournament_open_check
 
 
 def _active_ids(tournament: Tournament) -> list[int]:
@@ -114,7 +114,7 @@ def round_seat_next(
     tournament: Tournament,
     stage: str = Round.Stage.QUALIFYING,
     date: Date | None = None,
-    user: UserLike = None,
+    user: ActingUser = None,
 ) -> Round:
     """Seat the next round: a qualifying round with the tournament's seating
     method, or (``stage``) the semi-finals or the final (see ``stage_seat``)."""
@@ -145,7 +145,7 @@ def round_seat_next(
     )
 
 
-def _seating_audit(*, round_: Round, action: str, user: UserLike, old: dict[str, Any]) -> None:
+def _seating_audit(*, round_: Round, action: str, user: ActingUser, old: dict[str, Any]) -> None:
     audit_add(
         tournament=round_.tournament,
         action=action,
@@ -158,7 +158,7 @@ def _seating_audit(*, round_: Round, action: str, user: UserLike, old: dict[str,
 
 
 @transaction.atomic
-def round_reseat(*, round: Round, user: UserLike = None) -> Round:
+def round_reseat(*, round: Round, user: ActingUser = None) -> Round:
     """Seat the last round again (after check-ins or withdrawals), while it has no results.
 
     The seating is deterministic: with the same players it gives the same
@@ -191,7 +191,7 @@ def round_manual_set(
     round: Round,
     tables: Sequence[Sequence[int]],
     byes: Sequence[int] = (),
-    user: UserLike = None,
+    user: ActingUser = None,
 ) -> Round:
     """The organiser's own tables for the last round (seat order as given), while untouched.
 

@@ -17,15 +17,15 @@ from django.db import transaction
 
 from scoring.errors import ConflictError, UserError, _
 from tournaments import seating
-from tournaments.access import UserLike
+from tournaments.actors import ActingUser
 from tournaments.models import Round, Tournament
 from tournaments.selectors.standings import FINAL, QUALIFYING, SEMIFINAL, stage_entrants
 from tournaments.services.plans import (
     last_round_complete_check,
     round_store,
     tournament_locked,
-    tournament_open_check,
 )
+from tournaments.services.tournament_open import tournament_open_check
 
 FINAL_TABLE_SIZE = 4
 
@@ -63,7 +63,7 @@ def stage_tables(tournament: Tournament, stage: str) -> list[list[int]]:
 
 @transaction.atomic
 def stage_seat(
-    *, tournament: Tournament, stage: str, date: Date | None = None, user: UserLike = None
+    *, tournament: Tournament, stage: str, date: Date | None = None, user: ActingUser = None
 ) -> Round:
     """Seat the semi-finals or the final as the next round.
 

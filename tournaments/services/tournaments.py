@@ -20,8 +20,8 @@ seated.
 
 A tournament is *finished* when its organisers say so, which needs a round
 and every match of every round complete; a finished tournament is frozen
-(``_plans.tournament_open_check``): only its *description* (name, slug, date,
-club, visibility, language, paper) and its co-organisers change until it is
+(``tournament_open.tournament_open_check``): only its *description* (name, slug,
+date, club, visibility, language, paper) and its co-organisers change until it is
 *reopened*. Its *status* follows finishing and reopening (and seating or
 recording, which start it): it is never set as a setting.
 
@@ -41,15 +41,16 @@ from django.utils.text import slugify
 
 from scoring import rules
 from scoring.errors import ConflictError, UserError, _
-from tournaments.access import UserLike
+from scoring.tie_breaks import tie_breaks_check
+from tournaments.actors import ActingUser
 from tournaments.formats import format_settings
 from tournaments.models import AuditEvent, Game, Round, Tournament
 from tournaments.models.rule_fields import table_points_rules
-from tournaments.services._bounds import PLAN_BOUNDS
-from tournaments.services._clean import model_checked
 from tournaments.services.audit import audit_add, audit_changes, audit_values
-from tournaments.services.plans import tables_said, tournament_open_check, unfinished_tables
-from tournaments.standings.ranking import tie_breaks_check
+from tournaments.services.model_checks import model_checked
+from tournaments.services.plans import tables_said, unfinished_tables
+from tournaments.services.setting_bounds import PLAN_BOUNDS
+from tournaments.services.tournament_open import tournament_open_check
 
 SETTINGS = frozenset(
     f.name
@@ -147,7 +148,7 @@ def _settings_apply(tournament: Tournament, settings: dict[str, Any]) -> list[st
     for name, (low, high, message) in PLAN_BOUNDS.items():
         value = getattr(tournament, name)
         if isinstance(value, int) and not low <= value <= high:
-            raise UserError(message, field=name, value=value, max=high)
+            raise UserError(message, field=name, value=value, min=low, max=high)
     model_checked(tournament)
     return list(settings)
 
@@ -238,7 +239,7 @@ def _audited(tournament: Tournament) -> dict[str, Any]:
 
 @transaction.atomic
 def tournament_create(
-    *, owner: Any, co_organisers: Any = (), user: UserLike = None, **settings: Any
+    *, owner: Any, co_organisers: Any = (), user: ActingUser = None, **settings: Any
 ) -> Tournament:
     """A new tournament owned by ``owner``; settings left out take their defaults,
     and the slug is made from the name when none is given; a ``format`` fills
@@ -264,7 +265,7 @@ def tournament_create(
 
 @transaction.atomic
 def tournament_update(
-    *, tournament: Tournament, user: UserLike = None, co_organisers: Any = None, **changes: Any
+    *, tournament: Tournament, user: ActingUser = None, co_organisers: Any = None, **changes: Any
 ) -> Tournament:
     """Change some settings of a tournament; the others stay as they are
     (``co_organisers``: ``None`` keeps them, a list replaces them).
@@ -299,7 +300,7 @@ def tournament_update(
     return tournament
 
 
-def _status_audit(*, tournament: Tournament, action: str, old: str, user: UserLike) -> None:
+def _status_audit(*, tournament: Tournament, action: str, old: str, user: ActingUser) -> None:
     audit_add(
         tournament=tournament,
         action=action,
@@ -328,7 +329,7 @@ def _settled_check(tournament: Tournament) -> None:
 
 
 @transaction.atomic
-def tournament_finish(*, tournament: Tournament, user: UserLike = None) -> Tournament:
+def tournament_finish(*, tournament: Tournament, user: ActingUser = None) -> Tournament:
     """Declare the tournament finished: its standings are its final placings.
 
     Refused before a round is seated, while a table of any round has games
@@ -336,7 +337,7 @@ def tournament_finish(*, tournament: Tournament, user: UserLike = None) -> Tourn
     wait for confirmation.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.status == Tournament.Status.FINISHED:
+    if tournament.is_finished:
         raise ConflictError(_("The tournament is finished already."))
     rounds = list(Round.objects.filter(tournament=tournament))
     if not rounds:
@@ -367,10 +368,10 @@ def tournament_finish(*, tournament: Tournament, user: UserLike = None) -> Tourn
 
 
 @transaction.atomic
-def tournament_reopen(*, tournament: Tournament, user: UserLike = None) -> Tournament:
+def tournament_reopen(*, tournament: Tournament, user: ActingUser = None) -> Tournament:
     """Reopen a finished tournament, to play on or to correct a result."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.status != Tournament.Status.FINISHED:
+    if not tournament.is_finished:
         raise ConflictError(_("The tournament is not finished; there is nothing to reopen."))
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])

@@ -2,7 +2,7 @@
 
 Vocabulary: the *carry-over* is the share of the points a player made before a
 stage that they take into it: ``"0"`` none, ``"1"`` all (the earlier stages'
-games simply count, see ``queries._stage_rows``) or ``"0.5"``: half, rounded
+games simply count, see ``selectors.standings._stage_rows``) or ``"0.5"``: half, rounded
 up to a whole point (towards plus: 15 → 8, −15 → −7). Half carries the
 points of the ranking: the score (adjustments included) and the table points;
 games won are never carried. A final *played to N wins* ranks by the games

@@ -5,23 +5,39 @@ kept game is sent (the API's games endpoint of this match, with the match
 token), the seats (player ids and names, in seat order), the game numbers the
 page knows are recorded (*taken*), those entered on this phone (*mine*) and
 those awaiting a second entry (*awaiting*), how many the table plays (*planned*),
-the ending names and the words of the queue, translated here so that the
-script holds no text of its own. Words with a ``{number}``-style slot are
-filled in by the script.
+the ending names, the colour letters' aliases (the rules engine's, so that a
+queued tile list compares as the engine reads it) and the words of the queue,
+translated here so that the script holds no text of its own. Words with a
+``{number}``-style slot are filled in by the script.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from django import template
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from tournaments.models import Game, Match
-from tournaments.web.pages import MatchView
+from scoring.tiles import COLOUR_ALIASES
+from tournaments.game_numbers import game_numbers_free
+from tournaments.models import Game, Match, Seat
 
 register = template.Library()
+
+
+class MatchLaidOut(Protocol):
+    """What the queue reads of the match page's laid-out match (the page's ``MatchLayout``)."""
+
+    @property
+    def planned(self) -> int: ...
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+
+    @property
+    def games(self) -> Sequence[tuple[Game, Any]]: ...
 
 
 def _words() -> dict[str, str]:
@@ -65,7 +81,7 @@ def _words() -> dict[str, str]:
 
 @register.simple_tag
 def offline_config(
-    match: Match, view: MatchView, organiser: bool, mine: list[int]
+    match: Match, view: MatchLaidOut, organiser: bool, mine: list[int]
 ) -> dict[str, Any]:
     """The offline queue's settings for this match page (``mine``: the games
     entered on this phone)."""
@@ -78,6 +94,10 @@ def offline_config(
         "organiser": organiser,
         "planned": view.planned,
         "taken": sorted(game.number for game, _racks in view.games),
+        # The games still to record, lowest first: the queue offers the first not waiting here.
+        "free": game_numbers_free(
+            taken=(game.number for game, _racks in view.games), planned=view.planned
+        ),
         # A game entered here and awaiting its second entry is not sent again from here.
         "mine": mine,
         "awaiting": sorted(
@@ -89,5 +109,7 @@ def offline_config(
             for seat in view.seats
         ],
         "endings": {str(value): str(label) for value, label in Game.Ending.choices},
+        # Tiles are compared as the engine reads them: "s5" is K5.
+        "aliases": dict(COLOUR_ALIASES),
         "words": _words(),
     }

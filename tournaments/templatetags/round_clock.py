@@ -23,5 +23,5 @@ def desk_round_clock(tournament: Tournament, round_: Round | None) -> dict[str, 
         "tournament": tournament,
         "round": round_,
         "clock": round_clock_of(tournament=tournament, round_=round_),
-        "frozen": tournament.status == Tournament.Status.FINISHED,
+        "frozen": tournament.is_finished,
     }

@@ -41,12 +41,13 @@ from tournaments.models import (
     Club,
     Entry,
     Game,
-    Match,
     Player,
     Round,
     Tournament,
 )
-from tournaments.selectors import audit_of
+from tournaments.selectors.audit import audit_of, event_value_named, game_deletion_in
+from tournaments.selectors.matches import match_in
+from tournaments.selectors.people import player_names
 from tournaments.services.results import game_restore
 from tournaments.web.desk_results import game_event_note
 from tournaments.web.desk_trust import desk_back, entered_text
@@ -175,8 +176,8 @@ def _labelled(field: models.Field[Any, Any] | None, value: Any) -> str:
     related = field.related_model if isinstance(field, models.ForeignKey) else None
     if isinstance(related, type) and isinstance(value, int):
         # By name (a tournament's club); one query, for the rare event that names one.
-        named = related._default_manager.filter(pk=value).first()
-        return str(named) if named is not None else f"#{value}"
+        named = event_value_named(model=related, pk=value)
+        return named if named is not None else f"#{value}"
     if field is not None and field.choices and isinstance(value, str | int):
         labels: dict[Any, Any] = dict(field.flatchoices)
         if value in labels:
@@ -203,7 +204,7 @@ def _players_named(events: list[AuditEvent]) -> dict[int, str]:
                 for rack in body.get("racks", []) if isinstance(body, dict) else []:
                     if isinstance(rack, dict) and isinstance(rack.get("player"), int):
                         ids.add(rack["player"])
-    return dict(Player.objects.filter(pk__in=ids).values_list("pk", "name")) if ids else {}
+    return player_names(ids=ids)
 
 
 def _rack_text(rack: dict[str, Any] | None) -> str:
@@ -335,26 +336,20 @@ def audit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if chosen:
         if not chosen.isdigit():
             raise Http404
-        match = (
-            Match.objects.select_related("round")
-            .filter(pk=int(chosen), round__tournament=tournament)
-            .first()
-        )
+        match = match_in(tournament=tournament, match_id=int(chosen))
         if match is None:
             raise Http404
     kind = request.GET.get("kind", "")
-    events = audit_of(tournament=tournament, match=match)
-    if kind in KINDS:
-        events = events.filter(action__startswith=f"{kind}.")
-    else:
+    if kind not in KINDS:
         kind = ""
+    events = audit_of(tournament=tournament, match=match, kind=kind or None)
     page = Paginator(events, PER_PAGE).get_page(request.GET.get("page"))
     return render(
         request,
         "tournaments/desk/audit.html",
         {
             "tournament": tournament,
-            "frozen": tournament.status == Tournament.Status.FINISHED,
+            "frozen": tournament.is_finished,
             "match": match,
             "kind": kind,
             "kinds": list(KINDS.items()),
@@ -369,11 +364,7 @@ def audit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def game_restore_post(request: HttpRequest, tournament: Tournament, event_id: int) -> HttpResponse:
     """Bring back the game a deletion event of the tournament removed."""
     back = reverse("web:desk-audit", kwargs={"slug": tournament.slug})
-    event = (
-        AuditEvent.objects.filter(tournament=tournament, pk=event_id, action=Action.GAME_DELETED)
-        .select_related("match")
-        .first()
-    )
+    event = game_deletion_in(tournament=tournament, event_id=event_id)
     if event is None or event.match is None:
         messages.error(request, gettext("This tournament has no such deleted game to restore."))
         return desk_back(request, tournament, back)

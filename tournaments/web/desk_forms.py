@@ -15,16 +15,20 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.db.models import Q
 from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
 from scoring.errors import UserError
-from tournaments.access import clubs_visible_q
-from tournaments.models import Club, Entry, Player, Tournament
-from tournaments.selectors import players_not_entered
+from tournaments.actors import ActingUser
+from tournaments.models import Entry, Player, Tournament
+from tournaments.selectors.people import (
+    clubs_all,
+    clubs_visible,
+    players_not_entered,
+    players_not_entered_found,
+)
 from tournaments.services.players import NAME_MAX
 
 SEARCH_SHOWN = 30  # players listed for one search
@@ -38,17 +42,15 @@ class PlayerAddForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=NAME_MAX)
     club = forms.ModelChoiceField(
         label=_("Club"),
-        queryset=Club.objects.order_by("name"),
+        queryset=clubs_all(),
         required=False,
         empty_label=_("No club"),
     )
 
-    def __init__(self, *args: Any, user: object, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: ActingUser, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Only the clubs this organiser may see (``access.clubs_visible_q``).
-        self.fields["club"].queryset = Club.objects.filter(  # type: ignore[attr-defined]
-            clubs_visible_q(user=user)
-        ).order_by("name")
+        self.fields["club"].queryset = clubs_visible(user=user)  # type: ignore[attr-defined]
 
     def user_error_add(self, error: UserError) -> None:
         field = error.field if error.field in self.fields else None
@@ -103,12 +105,11 @@ class PlayersImportForm(forms.Form):
         return cleaned
 
 
-def players_found(*, tournament: Tournament, query: str, user: object) -> list[Player]:
+def players_found(*, tournament: Tournament, query: str, user: ActingUser) -> list[Player]:
     """Players the user may see, not entered, whose name or club contains ``query``."""
-    found = players_not_entered(tournament=tournament, user=user).filter(
-        Q(name__icontains=query) | Q(club__name__icontains=query)
+    return players_not_entered_found(
+        tournament=tournament, user=user, query=query, limit=SEARCH_SHOWN
     )
-    return list(found.select_related("club")[:SEARCH_SHOWN])
 
 
 def players_section(

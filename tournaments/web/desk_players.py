@@ -23,8 +23,8 @@ from collections.abc import Callable
 
 from django import forms
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
@@ -33,7 +33,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scoring import rules
 from scoring.errors import UserError
 from tournaments.models import Entry, Round, Tournament
-from tournaments.selectors import players_not_entered, rounds_listed
+from tournaments.selectors.entries import entry_of
+from tournaments.selectors.people import players_not_entered
+from tournaments.selectors.rounds import rounds_listed, rounds_seated
 from tournaments.services import entries as entry_services
 from tournaments.services import players as player_services
 from tournaments.web.desk_forms import EntriesAddForm, PlayerAddForm, PlayersImportForm
@@ -115,9 +117,10 @@ ENTRY_ACTIONS: dict[str, tuple[Callable[..., Entry], str]] = {
 
 
 def _entry_of(tournament: Tournament, player_id: int) -> Entry:
-    return get_object_or_404(
-        Entry.objects.select_related("player__club"), tournament=tournament, player_id=player_id
-    )
+    entry = entry_of(tournament=tournament, player_id=player_id)
+    if entry is None:
+        raise Http404
+    return entry
 
 
 @desk_action
@@ -149,7 +152,7 @@ def entry_withdraw_confirm(
         {
             "tournament": tournament,
             "entry": entry,
-            "seated": tournament.round_set.exists(),
+            "seated": rounds_seated(tournament=tournament),
         },
     )
 

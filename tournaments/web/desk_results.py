@@ -29,17 +29,22 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 
+from scoring import rules
 from scoring.errors import UserError
-from tournaments.models import Adjustment, AuditEvent, Game, Match, Seat, Tournament
-from tournaments.selectors import game_history_of, match_detail
+from tournaments.game_numbers import game_number_next
+from tournaments.models import AuditEvent, Game, Match, Seat, Tournament
+from tournaments.racks_entered import game_racks_entered
+from tournaments.selectors.audit import game_history_of
+from tournaments.selectors.entries import adjustment_of
+from tournaments.selectors.matches import match_detail
 from tournaments.services import adjustments as adjustment_services
-from tournaments.services.games import game_delete, game_racks_entered
+from tournaments.services.games import game_delete
 from tournaments.web.forms import GameCorrectForm, GameForm
 from tournaments.web.game_posts import game_posted_correct, game_posted_record
-from tournaments.web.pages import MatchView, match_view, organiser_required
+from tournaments.web.pages import MatchLayout, match_layout, organiser_required
 
 CORRECT_PREFIX = "fix"
 
@@ -56,17 +61,18 @@ def match_of(tournament: Tournament, match_id: int) -> Match:
     return match
 
 
-def _game_of(view: MatchView, number: int) -> Game | None:
+def _game_of(view: MatchLayout, number: int) -> Game | None:
     return next((game for game, _racks in view.games if game.number == number), None)
 
 
-def _next_number(view: MatchView) -> int:
-    """The number the next recorded game gets: a deleted game's gap is filled first."""
-    taken = {game.number for game, _racks in view.games}
-    return min(set(range(1, view.planned + 2)) - taken)
+def _next_number(view: MatchLayout) -> int | None:
+    """The number the next recorded game gets (None: all are recorded)."""
+    return game_number_next(
+        taken=(game.number for game, _racks in view.games), planned=view.planned
+    )
 
 
-def correct_form_for(view: MatchView, game: Game) -> GameCorrectForm:
+def correct_form_for(view: MatchLayout, game: Game) -> GameCorrectForm:
     """A correction form holding the game as it was entered, at its version."""
     racks = next(r for g, r in view.games if g.pk == game.pk)
     entered = game_racks_entered(racks=[r for r in racks if r is not None])
@@ -108,18 +114,15 @@ class HistoryLine:
 
 
 def _entered(body: Any) -> Any:
-    """A game's ending and racks as entered, to compare two versions."""
+    """A game's ending and racks as entered (``rules.rack_from_json``: a history's
+    snapshot and a second entry alike), to compare two versions."""
     if not isinstance(body, dict):
         return None
+    racks = [rules.rack_from_json(r) for r in body.get("racks", []) if isinstance(r, dict)]
     return (
         body.get("ending"),
-        [
-            (r.get("player"), r.get("tiles"))
-            if r.get("tiles") is not None
-            else (r.get("player"), r.get("points") or 0, r.get("jokers") or 0)
-            for r in body.get("racks", [])
-            if isinstance(r, dict)
-        ],
+        # Points without jokers are no jokers, as the engine reads them.
+        [(r.player, r.tiles, r.points or 0, r.jokers or 0) for r in racks],
     )
 
 
@@ -183,7 +186,7 @@ def _desk_page(
     correct_form: GameCorrectForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    view = match_view(match)
+    view = match_layout(match)
     if form is None and not view.complete:
         form = GameForm(seats=view.seats)
     correcting = None
@@ -200,7 +203,7 @@ def _desk_page(
         "tournaments/desk/match.html",
         {
             "tournament": tournament,
-            "frozen": tournament.status == Tournament.Status.FINISHED,
+            "frozen": tournament.is_finished,
             "match": match,
             "view": view,
             "form": form if not view.complete else None,
@@ -247,7 +250,7 @@ def desk_game_delete(
 ) -> HttpResponse:
     """GET asks for a confirmation; POST (with the game's version) deletes the game."""
     match = match_of(tournament, match_id)
-    view = match_view(match)
+    view = match_layout(match)
     game = _game_of(view, number)
     if game is None:
         raise Http404
@@ -264,7 +267,7 @@ def desk_game_delete(
             status = error.status
             # Show the game as it is now, with its current version to confirm.
             game.refresh_from_db()
-            view = match_view(match_of(tournament, match_id))
+            view = match_layout(match_of(tournament, match_id))
         else:
             messages.success(request, gettext("Game %(number)s deleted.") % {"number": number})
             return redirect("web:desk-match", slug=tournament.slug, match_id=match.pk)
@@ -289,11 +292,9 @@ def adjustment_delete(
     request: HttpRequest, tournament: Tournament, adjustment_id: int
 ) -> HttpResponse:
     """GET asks for a confirmation; POST deletes the organiser's adjustment."""
-    adjustment = get_object_or_404(
-        Adjustment.objects.select_related("player", "round"),
-        pk=adjustment_id,
-        tournament=tournament,
-    )
+    adjustment = adjustment_of(tournament=tournament, adjustment_id=adjustment_id)
+    if adjustment is None:
+        raise Http404
     if request.method == "POST":
         try:
             adjustment_services.adjustment_delete(adjustment=adjustment, user=request.user)

@@ -28,7 +28,6 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from django.contrib import messages
-from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -36,15 +35,16 @@ from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext, ngettext
 
+from scoring import rules
 from scoring.errors import UserError
-from tournaments.models import Game, Rack, Seat, Tournament
+from tournaments.models import Game, Tournament
+from tournaments.racks_entered import game_racks_entered
+from tournaments.selectors.unsettled import game_to_confirm, games_unsettled
 from tournaments.services.games import game_compute
 from tournaments.services.matches import match_token_regenerate
 from tournaments.services.results import game_confirm, game_second_entry
 from tournaments.web.desk_results import match_of
 from tournaments.web.pages import desk_action, organiser_required
-
-UNSETTLED = (Game.State.ENTERED, Game.State.DISPUTED)
 
 
 def desk_back(request: HttpRequest, tournament: Tournament, default: str) -> HttpResponseRedirect:
@@ -98,24 +98,27 @@ def entered_text(*, tiles: str | None, points: int, jokers: int) -> str:
     }
 
 
+def _entered_shown(given: rules.RackIn) -> str:
+    return entered_text(tiles=given.tiles, points=given.points or 0, jokers=given.jokers or 0)
+
+
 def _ending(value: str) -> str:
     return str(dict(Game.Ending.choices).get(value, value))
 
 
 def _first(game: Game) -> Version:
+    racks = sorted(game.racks.all(), key=lambda r: r.position)
     return Version(
         ending=_ending(game.ending),
         racks=[
             RackShown(
                 name=r.player.name,
-                entered=entered_text(
-                    tiles=r.tiles if r.entered_as_tiles else None, points=r.points, jokers=r.jokers
-                ),
+                entered=_entered_shown(given),
                 score=r.score,
                 winner=r.winner,
                 player=r.player_id,
             )
-            for r in game.racks.all()
+            for r, given in zip(racks, game_racks_entered(racks=racks), strict=True)
         ],
     )
 
@@ -136,9 +139,7 @@ def _second(game: Game) -> tuple[Version | None, str]:
             racks=[
                 RackShown(
                     name=names.get(given.player, str(given.player)),
-                    entered=entered_text(
-                        tiles=given.tiles, points=given.points or 0, jokers=given.jokers or 0
-                    ),
+                    entered=_entered_shown(given),
                     score=out.score,
                     winner=out.winner,
                     player=given.player,
@@ -168,37 +169,6 @@ def versions_compared(first: Version, second: Version) -> tuple[Version, Version
     return marked(first, b), marked(second, a)
 
 
-def games_unsettled(*, tournament: Tournament) -> QuerySet[Game]:
-    """The tournament's games to confirm or settle, by round, table and number;
-    a fixed number of queries (a disputed game's second version costs its own)."""
-    return (
-        Game.objects.filter(match__round__tournament=tournament, state__in=UNSETTLED)
-        .select_related("match__round", "recorded_by")
-        .prefetch_related(
-            Prefetch("racks", queryset=Rack.objects.select_related("player").order_by("position")),
-            Prefetch(
-                "match__seats",
-                queryset=Seat.objects.select_related("player").order_by("position"),
-            ),
-        )
-        .order_by("match__round__number", "match__table", "number")
-    )
-
-
-def unsettled_counts(*, tournament: Tournament) -> dict[str, Any]:
-    """What the desk's front page says about confirmation, in one query: the
-    games to confirm and disputed. Counted whatever the setting: a tournament
-    switched back to confirming nothing still holds the games that waited."""
-    counts = Game.objects.filter(match__round__tournament=tournament).aggregate(
-        entered=Count("pk", filter=Q(state=Game.State.ENTERED)),
-        disputed=Count("pk", filter=Q(state=Game.State.DISPUTED)),
-    )
-    return {
-        "to_confirm": counts,
-        "confirming": tournament.confirmation != Tournament.Confirmation.NONE,
-    }
-
-
 @organiser_required
 def confirm_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The games to confirm (one click each) and the disputed ones side by side."""
@@ -215,7 +185,7 @@ def confirm_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "tournaments/desk/confirm.html",
         {
             "tournament": tournament,
-            "frozen": tournament.status == Tournament.Status.FINISHED,
+            "frozen": tournament.is_finished,
             "entered": [g for g in listed if g.game.state == Game.State.ENTERED],
             "disputed": [g for g in listed if g.game.state == Game.State.DISPUTED],
         },
@@ -231,11 +201,7 @@ def _where(game: Game) -> dict[str, int]:
 def game_confirm_post(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpResponse:
     """Confirm a game, or settle a disputed one (``take`` = first or second)."""
     back = reverse("web:desk-confirm", kwargs={"slug": tournament.slug})
-    game = (
-        Game.objects.select_related("match__round")
-        .filter(pk=game_id, match__round__tournament=tournament)
-        .first()
-    )
+    game = game_to_confirm(tournament=tournament, game_id=game_id)
     # No take: a plain confirmation, which the service refuses for a disputed game.
     take = request.POST.get("take") or None
     if game is None:
@@ -277,7 +243,7 @@ def match_link_new(request: HttpRequest, tournament: Tournament, match_id: int) 
             {
                 "tournament": tournament,
                 "match": match,
-                "frozen": tournament.status == Tournament.Status.FINISHED,
+                "frozen": tournament.is_finished,
             },
         )
     try:

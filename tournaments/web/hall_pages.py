@@ -2,7 +2,8 @@
 
 Vocabulary: the *screen* (``/t/<slug>/screen/``) is a page of its own layout
 (no site menu) made for a projector: a *slide* at a time, each a page of the
-standings (``SCREEN_ROWS`` rows, by the tournament's ranking) or of the
+standings (``SCREEN_ROWS`` rows of the current ranking, named by the stage
+it comes from, as every page orders players) or of the
 current round's tables (``SCREEN_TABLES`` tables: players in seat order with
 their totals so far), cycling every ``SLIDE_SECONDS``. Its *head* names the
 round and shows the round clock once the organiser has started it. The
@@ -33,19 +34,19 @@ from scoring.errors import UserError
 from tournaments.caching import tournament_version
 from tournaments.models import Match, Round, Tournament
 from tournaments.round_clock import ClockState
-from tournaments.selectors import rounds_for
 from tournaments.selectors.hall import places_found, player_places, round_clock_of, round_current
-from tournaments.selectors.standings import standings_shared
+from tournaments.selectors.rounds import rounds_for
+from tournaments.selectors.standings import ranking_current
 from tournaments.services import clock as clock_services
 from tournaments.web.pages import (
     can_organise,
     desk_action,
-    match_view,
+    match_layout,
     organiser_required,
     tournament_shown,
 )
 from tournaments.web.public_cache import view_cached
-from tournaments.web.standings_table import number_text, standings_cells
+from tournaments.web.standings_table import number_text, ranking_said, standings_cells
 
 T = TypeVar("T")
 SCREEN_ROWS = 12
@@ -64,12 +65,13 @@ def _pages(items: Sequence[T], size: int) -> list[Sequence[T]]:
 
 def _slides(tournament: Tournament, round_: Round | None, version: int) -> list[str]:
     """Every slide's HTML: the standings' pages, then the current round's tables'."""
-    rows = standings_shared(tournament=tournament, version=version)
-    cells = standings_cells(rows, ranking=tournament.ranking, columns=SCREEN_COLUMNS)
+    ranking = ranking_current(tournament=tournament, version=version)
+    cells = standings_cells(ranking.rows, ranking=tournament.ranking, columns=SCREEN_COLUMNS)
+    said = ranking_said(ranking=ranking, tournament=tournament)
     slides: list[str] = [
         render_to_string(
             "tournaments/screen/_standings.html",
-            {"labels": cells.labels, "rows": page},
+            {"labels": cells.labels, "rows": page, **said},
         )
         for page in _pages(cells.rows, SCREEN_ROWS)
     ]
@@ -89,7 +91,7 @@ def _slides(tournament: Tournament, round_: Round | None, version: int) -> list[
 def _table_shown(match: Match) -> dict[str, Any]:
     """A table as the screen shows it: its seats in order with their totals so far."""
     # Racks waiting for a second entry stay hidden, as on every public page.
-    view = match_view(match, withhold=True)
+    view = match_layout(match, withhold=True)
     return {
         "table": match.table,
         "done": len(view.games),
@@ -152,10 +154,18 @@ def screen_state(request: HttpRequest, slug: str) -> JsonResponse:
     """What the screen polls: the tournament's version and the round clock."""
     tournament = tournament_shown(request, slug)
     round_ = round_current(tournament=tournament)
+    version = tournament_version(tournament=tournament)
+    # Kept per version (the slides read it too): no query once the screen was shown.
+    ranking = ranking_current(tournament=tournament, version=version)
     response = JsonResponse(
         {
-            "version": tournament_version(tournament=tournament),
+            "version": version,
             "clock": _clock_json(round_clock_of(tournament=tournament, round_=round_)),
+            # The order the standings slides show and the stage it comes from.
+            "stage": ranking.stage,
+            "stage_label": gettext(ranking.label),
+            "decided": ranking.decided,
+            "players": [row.player_id for row in ranking.rows],
         }
     )
     response["Cache-Control"] = "no-store"

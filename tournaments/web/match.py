@@ -29,9 +29,10 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from scoring.rules import GAME_NUMBER_MAX
+from tournaments.game_numbers import game_number_next
 from tournaments.models import Game, Match, Rack, Seat, Tournament
-from tournaments.selectors import match_detail, match_replaced
-from tournaments.services.games import game_racks_entered
+from tournaments.racks_entered import game_racks_entered
+from tournaments.selectors.matches import match_detail, match_replaced
 from tournaments.web.forms import GameCorrectForm, GameForm
 from tournaments.web.game_posts import (
     PostedGame,
@@ -40,7 +41,7 @@ from tournaments.web.game_posts import (
     games_mine,
     games_mine_add,
 )
-from tournaments.web.pages import MatchView, can_organise, match_view
+from tournaments.web.pages import MatchLayout, can_organise, match_layout
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ def _replaced_page(request: HttpRequest, token: str, *, prefix: str = "") -> Htt
     )
 
 
-def _offer(request: HttpRequest, view: MatchView) -> tuple[Offer | None, list[Game]]:
+def _offer(request: HttpRequest, view: MatchLayout) -> tuple[Offer | None, list[Game]]:
     """The game to offer, and the games this browser entered that wait for another entry."""
     tournament = view.match.round.tournament
     waiting: list[Game] = []
@@ -118,18 +119,23 @@ def _offer(request: HttpRequest, view: MatchView) -> tuple[Offer | None, list[Ga
                 waiting.append(game)
             else:
                 return Offer(game.number, second=True), waiting
-    taken = {game.number for game, _racks in view.games}
     # A decided final (played to N wins) offers no further game.
-    free = [] if view.decided else sorted(set(range(1, view.planned + 1)) - taken)
-    return (Offer(free[0], second=False) if free else None), waiting
+    number = (
+        None
+        if view.decided
+        else game_number_next(
+            taken=(game.number for game, _racks in view.games), planned=view.planned
+        )
+    )
+    return (Offer(number, second=False) if number is not None else None), waiting
 
 
-def _game_shown(view: MatchView, game: Game) -> list[tuple[Seat, Rack | None]]:
+def _game_shown(view: MatchLayout, game: Game) -> list[tuple[Seat, Rack | None]]:
     racks = next((r for g, r in view.games if g.pk == game.pk), [None] * len(view.seats))
     return list(zip(view.seats, racks, strict=True))
 
 
-def _number_shown(form: GameForm | None, offer: Offer | None, view: MatchView) -> int | None:
+def _number_shown(form: GameForm | None, offer: Offer | None, view: MatchLayout) -> int | None:
     """The game number the heading names: the posted one if it is a game of this
     table still free, else the offered one (the form is set to post that one)."""
     number = offer.number if offer is not None else None
@@ -148,7 +154,7 @@ def _number_shown(form: GameForm | None, offer: Offer | None, view: MatchView) -
     return number
 
 
-def _taken_message(posted: PostedGame, view: MatchView) -> str:
+def _taken_message(posted: PostedGame, view: MatchLayout) -> str:
     taken = posted.taken
     if taken is None or posted.error is None:
         return ""
@@ -167,7 +173,7 @@ def _match_page(
 ) -> HttpResponse:
     tournament = match.round.tournament
     organiser = can_organise(request, tournament)
-    view = match_view(match, withhold=not organiser)
+    view = match_layout(match, withhold=not organiser)
     offer, waiting = _offer(request, view)
     taken = posted.taken if posted is not None else None
     if taken is not None:
@@ -198,7 +204,7 @@ def _match_page(
         {
             "match": match,
             "tournament": tournament,
-            "frozen": tournament.status == Tournament.Status.FINISHED,
+            "frozen": tournament.is_finished,
             "view": view,
             "states": tournament.confirmation != Tournament.Confirmation.NONE,
             "form": form,
@@ -225,7 +231,7 @@ def _match_page(
 
 
 def _frozen(match: Match) -> bool:
-    return match.round.tournament.status == Tournament.Status.FINISHED
+    return match.round.tournament.is_finished
 
 
 def match_entry(request: HttpRequest, token: str) -> HttpResponse:

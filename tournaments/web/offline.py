@@ -27,7 +27,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Match
-from tournaments.selectors import match_detail
+from tournaments.selectors.matches import match_detail
 
 # Files every reopened page needs; anything else under STATIC_URL is kept once fetched.
 PRECACHE = (

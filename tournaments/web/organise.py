@@ -19,25 +19,26 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop
 
 from scoring.errors import UserError
 from tournaments import progress
-from tournaments.models import Adjustment, Player, Round, Seat, Tournament
-from tournaments.selectors import (
-    adjustments_of,
-    entries_of,
-    progress_of,
+from tournaments.models import Player, Round, Seat, Tournament
+from tournaments.selectors.entries import adjustments_of, entries_of
+from tournaments.selectors.progress import progress_of
+from tournaments.selectors.rounds import (
+    round_bye_ids,
+    round_numbered,
     rounds_for,
     rounds_listed,
     seating_quality_for,
 )
+from tournaments.selectors.unsettled import unsettled_counts
 from tournaments.services import adjustments as adjustment_services
 from tournaments.services import rounds as round_services
 from tournaments.web.desk_forms import PlayerAddForm, players_section
-from tournaments.web.desk_trust import unsettled_counts
 from tournaments.web.forms import AdjustmentForm, SwapForm
 from tournaments.web.pages import desk_action, organiser_required
 
@@ -76,7 +77,7 @@ def _organise_page(
         )
     )
     # A finished tournament is frozen (the services refuse): offer nothing that writes.
-    frozen = tournament.status == Tournament.Status.FINISHED
+    frozen = tournament.is_finished
     can_reseat = bool(listed) and listed[-1].games_played == 0 and not frozen
     seated = _tables_of(latest[0]) if latest and can_reseat else []
     # A swap is between two tables: a final's single table has none to offer.
@@ -155,7 +156,9 @@ def round_seat(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @organiser_required
 def round_reseat(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """GET: what re-seating does, and a button to confirm; POST: re-seat."""
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    round_ = round_numbered(tournament=tournament, number=number)
+    if round_ is None:
+        raise Http404
     if request.method == "POST":
 
         def act() -> str:
@@ -192,12 +195,12 @@ def players_swap(request: HttpRequest, tournament: Tournament, number: int) -> H
     round_ = found[0]
     form = SwapForm(request.POST, tables=_tables_of(round_))
     if form.is_valid():
-        byes = Adjustment.objects.filter(round=round_, kind=Adjustment.Kind.BYE).values_list(
-            "player_id", flat=True
-        )
         try:
             round_services.round_manual_set(
-                round=round_, tables=form.tables_swapped(), byes=list(byes), user=request.user
+                round=round_,
+                tables=form.tables_swapped(),
+                byes=round_bye_ids(round=round_),
+                user=request.user,
             )
         except UserError as error:
             form.user_error_add(error)

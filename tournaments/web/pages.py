@@ -30,13 +30,14 @@ from typing import Concatenate, ParamSpec
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import reverse
 
 from tournaments.access import game_racks_withheld, tournament_organiser
 from tournaments.models import Game, Match, Rack, Round, Seat, Tournament
-from tournaments.selectors import tournaments_visible
+from tournaments.selectors.tournaments import tournament_visible
+from tournaments.standings.current import final_winner
 
 P = ParamSpec("P")
 LOGIN_URL = "web:login"
@@ -44,7 +45,10 @@ LOGIN_URL = "web:login"
 
 def tournament_shown(request: HttpRequest, slug: str) -> Tournament:
     """The tournament with that slug if the user may see it; else 404."""
-    return get_object_or_404(tournaments_visible(user=request.user), slug=slug)
+    tournament = tournament_visible(user=request.user, slug=slug)
+    if tournament is None:
+        raise Http404
+    return tournament
 
 
 def can_organise(request: HttpRequest, tournament: Tournament) -> bool:
@@ -86,7 +90,7 @@ def desk_action(
 
 
 @dataclass
-class MatchView:
+class MatchLayout:
     """A match laid out for a page: seats, and each game's racks in seat order."""
 
     match: Match
@@ -116,7 +120,7 @@ class MatchView:
             for rack in racks
             if rack is not None and rack.winner
         )
-        won = [pid for pid, n in wins.most_common(1) if n >= self.first_to]
+        won = final_winner(wins=wins, first_to=self.first_to)
         return next((s.player.name for s in self.seats if won and s.player_id == won[0]), "")
 
     @property
@@ -141,7 +145,7 @@ class MatchView:
         return self.games[-1][0] if self.games else None
 
 
-def match_view(match: Match, *, withhold: bool = False) -> MatchView:
+def match_layout(match: Match, *, withhold: bool = False) -> MatchLayout:
     """Lay out a match whose seats and games (with racks) are prefetched.
 
     ``withhold``: leave out the racks of games waiting for a second entry
@@ -163,6 +167,6 @@ def match_view(match: Match, *, withhold: bool = False) -> MatchView:
             if rack is not None:
                 totals[i] += rack.score + rack.bonus  # a total counts the bonuses too
         games.append((game, racks))
-    return MatchView(
+    return MatchLayout(
         match=match, seats=seats, games=games, totals=totals, withheld=frozenset(withheld)
     )

@@ -13,19 +13,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from tournaments.access import players_visible_q
-from tournaments.models import Player
+from tournaments.selectors.people import player_visible
 from tournaments.selectors.player_games import player_record
 
 
 @require_GET
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = (
-        Player.objects.filter(players_visible_q(user=request.user))
-        .select_related("club")
-        .filter(pk=player_id)
-        .first()
-    )
+    player = player_visible(user=request.user, player_id=player_id)
     if player is None:
         raise Http404
     parts = player_record(player=player)

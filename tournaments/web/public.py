@@ -8,14 +8,15 @@ exported (CSV, XLSX, ODS, JSON) with every row; it marks the players with
 games that await confirmation and says whether the standings count them. Both show the tournament's
 ranking key first after the name (``tables``). Wherever standings or a
 round's tables appear, games awaiting confirmation are said: a mark and a
-footnote by the standings, each game's state in the tables. A *finished* tournament's page
-shows its *final places*, read by the same selector as the final report PDF
-(``standings.queries.final_places_for``), so the two always agree: once
-semi-finals or a final are played, the places are decided there, and the
-standings (every round counted) may put someone else first, so both pages
-then say where the places are. Any user
-sees these pages of a visible tournament; an organiser also gets links to the
-organiser desk and to the match pages.
+footnote by the standings, each game's state in the tables.
+
+Both pages order the players by the one *current ranking*
+(``selectors.standings.ranking_current``), as the projector, the PDFs and
+the API do: the qualifying standings, then the placings once semi-finals
+are seated, then the *final placings*. Each names the stage its order comes
+from and, once a stage is seated, links the qualifying table
+(``?stage=qualifying``). Any user sees these pages of a visible tournament;
+an organiser also gets links to the organiser desk and to the match pages.
 """
 
 from __future__ import annotations
@@ -36,16 +37,21 @@ from django_tables2.export.views import ExportMixin
 from scoring import rules
 from tournaments.caching import tournament_version
 from tournaments.models import Round, Tournament
-from tournaments.selectors import clubs_listed, rounds_listed, tournaments_mine, tournaments_visible
-from tournaments.selectors.standings import final_places_for, standings_shared
+from tournaments.selectors.pages import rounds_numbered
+from tournaments.selectors.people import clubs_listed
+from tournaments.selectors.rounds import rounds_listed
+from tournaments.selectors.standings import ranking_current
+from tournaments.selectors.tournaments import tournaments_mine, tournaments_visible
 from tournaments.selectors.unconfirmed import Unconfirmed, unconfirmed_of
-from tournaments.standings.ranking import StandingRow, categories_of, category_rows
+from tournaments.standings.current import QUALIFYING, RankingCurrent
+from tournaments.standings.ranking import StandingRow, categories_of
 from tournaments.web.pages import can_organise, tournament_shown
 from tournaments.web.public_cache import body_cached, query_mark, round_boxes, view_cached
 from tournaments.web.standings_table import (
     StandingsCells,
     StandingsExport,
     StandingsTable,
+    ranking_said,
     standings_cells,
 )
 
@@ -71,7 +77,7 @@ def _rounds_shown(
     tournament: Tournament, numbers: list[int], *, organiser: bool
 ) -> list[tuple[Round, list[SafeString]]]:
     """Those rounds, each with its tables' boxes (rendered only where a game changed)."""
-    rounds = list(tournament.round_set.filter(number__in=numbers).order_by("number"))
+    rounds = rounds_numbered(tournament=tournament, numbers=numbers)
     return round_boxes(
         tournament=tournament, rounds=rounds, organiser=organiser, context=_trust(tournament)
     )
@@ -93,8 +99,9 @@ def _marked(
     return [(row, numbers, unconfirmed.of(row.player_id)) for row, numbers in cells.rows]
 
 
-def _staged(rows: list[StandingRow]) -> bool:
-    return any(row.stage != Round.Stage.QUALIFYING for row in rows)
+def stage_asked(request: HttpRequest) -> str | None:
+    """``?stage=qualifying`` asks for the qualifying table; anything else, the current ranking."""
+    return QUALIFYING if request.GET.get("stage", "").strip() == QUALIFYING else None
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -123,34 +130,29 @@ def _tournament_body(tournament: Tournament, *, organiser: bool, version: int) -
     # round has its own page), so the page stays light at 1,000 players.
     every_round = sum(r.tables for r in listed) <= ROUNDS_INLINE_TABLES
     shown = [r.number for r in (listed if every_round else listed[-1:])]
-    standings = standings_shared(tournament=tournament, version=version)
-    standings_table = standings_cells(
-        standings[:STANDINGS_TOP], ranking=tournament.ranking, columns=STANDINGS_SHORT
+    ranking = ranking_current(tournament=tournament, version=version)
+    # The final placings in full; before that, the top of the order.
+    rows = ranking.rows if ranking.decided else ranking.rows[:STANDINGS_TOP]
+    cells = standings_cells(
+        rows, ranking=tournament.ranking, columns=() if ranking.decided else STANDINGS_SHORT
     )
-    finished = tournament.status == Tournament.Status.FINISHED
-    places = final_places_for(tournament=tournament) if finished else []
-    places_shown = standings_cells(places, ranking=tournament.ranking, columns=())
     stages = dict(Round.Stage.choices)
     unconfirmed = unconfirmed_of(tournament=tournament)
     return {
         "tournament": tournament,
         "rounds": _rounds_shown(tournament, shown, organiser=organiser),
         "round_links": [] if every_round else listed,
-        "standings": standings[:STANDINGS_TOP],
-        "standings_table": standings_table,
-        "standings_rows": _marked(standings_table, unconfirmed),
+        **ranking_said(ranking=ranking, tournament=tournament),
         "unconfirmed": unconfirmed,
         **_trust(tournament),
-        "places": places_shown.labels if finished else None,
-        # Each place with the stage that decided it, once semi-finals or a final were played.
-        "places_staged": _staged(places),
-        "places_rows": [
-            (row, cells, stages.get(row.stage, ""), waiting)
-            for row, cells, waiting in _marked(places_shown, unconfirmed)
+        "ranking_labels": cells.labels,
+        # Each row with the stage that placed it (shown once a stage is seated).
+        "ranking_rows": [
+            (row, numbers, stages.get(row.stage, ""), waiting)
+            for row, numbers, waiting in _marked(cells, unconfirmed)
         ],
-        "staged": any(r.stage != Round.Stage.QUALIFYING for r in listed),
-        "standings_more": len(standings) > STANDINGS_TOP,
-        "players_count": len(standings),
+        "ranking_more": len(ranking.rows) > len(rows),
+        "players_count": len(ranking.rows),
         "can_organise": organiser,
     }
 
@@ -207,7 +209,8 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
         self.export_name = f"{self.tournament.slug}-standings" + (
             f"-{category}" if category else ""
         )
-        self._rows: list[StandingRow] | None = None
+        self.stage = stage_asked(request)
+        self._ranking: RankingCurrent | None = None
         self._waiting: Unconfirmed | None = None
         # Read once for the cached body's key and the standings rows'.
         self.version = tournament_version(tournament=self.tournament)
@@ -220,7 +223,8 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
             content, headers = view_cached(
                 tournament=self.tournament,
                 page="standings-export",
-                view=(export_format, query),
+                # The stage asked for is in the query too; named, so no key can miss it.
+                view=(export_format, self.stage or "current", query),
                 build=lambda: self._export(export_format),
                 version=self.version,
             )
@@ -230,7 +234,7 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
             tournament=self.tournament,
             page="standings",
             organiser=False,
-            parts=(query,),
+            parts=(self.stage or "current", query),
             version=self.version,
             build=lambda: render_to_string(
                 "tournaments/_standings_body.html", self.get_context_data(**kwargs), request
@@ -242,13 +246,20 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
         response = self.create_export(export_format)
         return response.content, dict(response.headers)
 
-    def get_table_data(self) -> list[StandingRow]:
+    def _ranking_read(self) -> RankingCurrent:
         # Asked for twice when exporting (page context, then the export).
-        if self._rows is None:
-            self._rows = standings_shared(tournament=self.tournament, version=self.version)
-        category = self._category()
-        # One category: its players ranked from 1; one nobody carries: no rows.
-        return category_rows(self._rows, category=category) if category else list(self._rows)
+        if self._ranking is None:
+            # One category: its players ranked from 1; one nobody carries: no rows.
+            self._ranking = ranking_current(
+                tournament=self.tournament,
+                stage=self.stage,
+                category=self._category(),
+                version=self.version,
+            )
+        return self._ranking
+
+    def get_table_data(self) -> list[StandingRow]:
+        return list(self._ranking_read().rows)
 
     def _category(self) -> str:
         """``?category=``, trimmed as entries store it ("" = everyone)."""
@@ -257,7 +268,13 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
     def get_table_kwargs(self) -> dict[str, Any]:
         # The page leads with the ranking's column; the exports keep fixed columns.
         ranking = None if self._exporting() else self.tournament.ranking
-        return {"ranking": ranking, "unconfirmed": self._unconfirmed().players}
+        shown = self._ranking_read()
+        return {
+            "ranking": ranking,
+            "unconfirmed": self._unconfirmed().players,
+            # Which stage placed each player, once a stage is seated.
+            "staged": shown.staged and not shown.qualifying,
+        }
 
     def _exporting(self) -> bool:
         return StandingsExport.is_valid_format(self.request.GET.get(self.export_trigger_param))
@@ -273,11 +290,15 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context: dict[str, Any] = super().get_context_data(**kwargs)
         context["tournament"] = self.tournament
-        # A finished tournament's places are decided on its page, not by this list.
-        context["finished"] = self.tournament.status == Tournament.Status.FINISHED
+        ranking = self._ranking_read()
+        context.update(ranking_said(ranking=ranking, tournament=self.tournament))
         context["export_formats"] = StandingsExport.ALLOWED
         context["unconfirmed"] = self._unconfirmed()
-        self.get_table_data()  # the rows, read once
-        context["categories"] = categories_of(self._rows or [])
+        # The categories of everyone (the rows may be one category's); cached, no query.
+        everyone = ranking_current(
+            tournament=self.tournament, stage=self.stage, version=self.version
+        )
+        context["categories"] = categories_of(everyone.rows)
         context["category"] = self._category()
+        context["stage"] = self.stage or ""
         return context

@@ -6,7 +6,8 @@ event's page and the same for every viewer who sees it the same way. A
 body's *view* names what makes it differ between viewers: whether the viewer
 organises the tournament (links to the desk and to the match pages, racks
 withheld from the public under double entry), the language, and for the
-standings the query string (sort, page, rows per page). Everything else a
+standings the stage asked for (the current ranking or the qualifying table)
+and the query string (sort, page, rows per page). Everything else a
 page carries per viewer (the CSRF token, the user's menu, messages) lives in
 the layout around the body and is rendered on every request, never cached.
 
@@ -30,7 +31,6 @@ from typing import TypeVar
 from urllib.parse import urlencode
 
 from django.core.cache import caches
-from django.db.models import Max, Prefetch
 from django.http import QueryDict
 from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
@@ -42,8 +42,9 @@ from tournaments.caching import (
     tournament_stamp,
     tournament_version_unmatched,
 )
-from tournaments.models import Game, Match, Rack, Round, Seat, Tournament
-from tournaments.web.pages import match_view
+from tournaments.models import Round, Tournament
+from tournaments.selectors.pages import match_versions, matches_boxed
+from tournaments.web.pages import match_layout
 
 T = TypeVar("T")
 CACHE = "default"
@@ -98,12 +99,7 @@ def round_boxes(
     the cache lacks; ``context`` is what every box shares (``states``, ...)."""
     # Each match with its version, the id of its latest audit event (games are
     # recorded against their match); one query.
-    tables = list(
-        Match.objects.filter(round_id__in=[r.pk for r in rounds])
-        .order_by("table")
-        .annotate(version=Max("audit__id"))
-        .values_list("pk", "round_id", "version")
-    )
+    tables = match_versions(rounds=rounds)
     head = (
         f"{tournament_stamp(tournament=tournament)}"
         f".u{tournament_version_unmatched(tournament=tournament)}"
@@ -142,15 +138,7 @@ def _boxes_rendered(
     """The boxes of those matches, read with their seats, games and racks (four queries)."""
     by_id = {r.pk: r for r in rounds}
     template = get_template("tournaments/_match_box.html")
-    matches = Match.objects.filter(pk__in=match_ids).prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
-        Prefetch(
-            "games",
-            queryset=Game.objects.order_by("number").prefetch_related(
-                Prefetch("racks", queryset=Rack.objects.order_by("position"))
-            ),
-        ),
-    )
+    matches = matches_boxed(match_ids=match_ids)
     made = {}
     for match in matches:
         # The rounds are read already, with the tournament: no query per match.
@@ -159,7 +147,7 @@ def _boxes_rendered(
         match.round = round_
         # Under double entry a game waiting for its second entry keeps its racks
         # to organisers: the phone giving that entry may be reading this page.
-        view = match_view(match, withhold=not organiser)
+        view = match_layout(match, withhold=not organiser)
         made[match.pk] = template.render(
             {**context, "tournament": tournament, "view": view, "can_organise": organiser}
         )

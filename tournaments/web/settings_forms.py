@@ -24,7 +24,6 @@ from typing import Any
 
 from django import forms
 from django.conf import settings as django_settings
-from django.contrib.auth import get_user_model
 from django.forms.boundfield import BoundField
 from django.utils.functional import lazy
 from django.utils.translation import gettext
@@ -32,10 +31,12 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
 from scoring.errors import UserError
-from tournaments.models import Club, Tournament
+from scoring.tie_breaks import TIE_BREAK_NAMES, tie_breaks_check
+from tournaments.models import Tournament
 from tournaments.models.rule_fields import table_points_rules
+from tournaments.selectors.people import clubs_all, users_named
+from tournaments.selectors.tournaments import co_organiser_names
 from tournaments.services.tournaments import PLAN_BOUNDS
-from tournaments.standings.ranking import TIE_BREAK_NAMES, tie_breaks_check
 from tournaments.web.settings_variants import (
     HALL_FIELDS,
     STAGE_FIELDS,
@@ -43,7 +44,6 @@ from tournaments.web.settings_variants import (
     VariantFields,
 )
 
-TABLE_SIZES = (2, 3, 4)
 SCORING_FIELDS = (
     "joker_penalty",
     "pool_tie",
@@ -120,7 +120,7 @@ class TournamentForm(VariantFields):
     )
     club = forms.ModelChoiceField(
         label=_("Club"),
-        queryset=Club.objects.order_by("name"),
+        queryset=clubs_all(),
         required=False,
         empty_label=_("— no club —"),
         help_text=_("The organising club, if any."),
@@ -197,7 +197,7 @@ class TournamentForm(VariantFields):
     max_table_size = forms.TypedChoiceField(
         label=_("Largest table"),
         coerce=int,
-        choices=[(n, str(n)) for n in TABLE_SIZES],
+        choices=[(n, str(n)) for n in rules.TABLE_SIZES],
         help_text=_("Players at a full table; smaller tables fill the rest."),
     )
     bye_score = forms.DecimalField(
@@ -267,7 +267,7 @@ class TournamentForm(VariantFields):
             "club",
             "tie_breaks",
             "co_organisers",
-            *(f"table_points_{n}" for n in TABLE_SIZES),
+            *(f"table_points_{n}" for n in rules.TABLE_SIZES),
         }
         initial: dict[str, Any] = {
             name: getattr(tournament, name)
@@ -275,15 +275,13 @@ class TournamentForm(VariantFields):
             if name not in composed
         }
         initial["club"] = tournament.club_id
-        for size in TABLE_SIZES:
+        for size in rules.TABLE_SIZES:
             initial[f"table_points_{size}"] = " ".join(
                 str(p) for p in tournament.table_points.get(str(size), [])
             )
         initial["tie_breaks"] = ", ".join(tournament.tie_breaks)
         if tournament.pk:
-            initial["co_organisers"] = ", ".join(
-                tournament.co_organisers.order_by("username").values_list("username", flat=True)
-            )
+            initial["co_organisers"] = ", ".join(co_organiser_names(tournament=tournament))
         return initial
 
     def sections(self) -> Iterator[Section]:
@@ -298,7 +296,9 @@ class TournamentForm(VariantFields):
         value: int = self.cleaned_data[name]
         low, high, message = PLAN_BOUNDS[name]
         if not low <= value <= high:
-            raise forms.ValidationError(gettext(message) % {"value": value})
+            raise forms.ValidationError(
+                gettext(message) % {"value": value, "min": low, "max": high}
+            )
         return value
 
     def clean_rounds(self) -> int:
@@ -333,7 +333,7 @@ class TournamentForm(VariantFields):
 
     def clean_co_organisers(self) -> list[Any]:
         names = list(dict.fromkeys(_words(self.cleaned_data["co_organisers"])))
-        found = {u.username: u for u in get_user_model().objects.filter(username__in=names)}
+        found = users_named(usernames=names)
         unknown = [n for n in names if n not in found]
         if unknown:
             raise forms.ValidationError(
@@ -344,7 +344,7 @@ class TournamentForm(VariantFields):
     def settings(self) -> dict[str, Any]:
         """The settings typed, as the services take them; call after ``is_valid()``."""
         data = dict(self.cleaned_data)
-        data["table_points"] = {str(s): data.pop(f"table_points_{s}") for s in TABLE_SIZES}
+        data["table_points"] = {str(s): data.pop(f"table_points_{s}") for s in rules.TABLE_SIZES}
         if not data.get("format"):
             data.pop("format", None)  # editing never changes where a tournament started
         return data

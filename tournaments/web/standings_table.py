@@ -27,11 +27,13 @@ from django.urls import reverse
 from django.utils.encoding import force_str
 from django.utils.functional import Promise
 from django.utils.html import format_html
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 from django_tables2.export import TableExport
 from tablib import Dataset
 
+from tournaments.models import Round, Tournament
+from tournaments.standings.current import RankingCurrent
 from tournaments.standings.ranking import COLUMN_LABELS, StandingRow, columns_ranking_first
 
 # Every number a standings row shows: its heading, and whether it shows its sign.
@@ -40,6 +42,9 @@ NUMBER_LABELS: dict[str, tuple[Promise, bool]] = {
     name: (_(label), name in SIGNED) for name, label in COLUMN_LABELS.items()
 }
 
+
+# Each stage's name, as the rounds call it.
+STAGE_NAMES: dict[str, Any] = dict(Round.Stage.choices)
 
 # What a spreadsheet reads as the start of a formula (OWASP's CSV injection list).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -123,6 +128,8 @@ def _export_cell(table: Any, bound: Any) -> Callable[[StandingRow], Any]:
     """How one column's export value is read from a row (as ``BoundRow.get_cell_value``)."""
     if bound.name == "unconfirmed_games":
         return lambda record: table.unconfirmed.get(record.player_id, 0)
+    if bound.name == "stage":
+        return lambda record: table.value_stage(record.stage)
     accessor = str(bound.accessor)
     empty = bound.column.empty_values
     # A plain column's export value is the value itself (``Column.value``).
@@ -184,6 +191,8 @@ class StandingsTable(tables.Table):
     adjustments = NumberColumn(verbose_name=NUMBER_LABELS["adjustments"][0], signed=True)
     # Shown only when the tournament ranks by it.
     average = NumberColumn(verbose_name=NUMBER_LABELS["average"][0], signed=True)
+    # Once a semi-final or final is seated: the stage that placed the player.
+    stage = tables.Column(verbose_name=_("Stage"), orderable=False)
     # Exports only (the page marks the name instead): games awaiting confirmation.
     unconfirmed_games = tables.Column(
         verbose_name=_("Unconfirmed games"), accessor="player_id", visible=False, orderable=False
@@ -196,6 +205,7 @@ class StandingsTable(tables.Table):
         *args: Any,
         ranking: str | None = None,
         unconfirmed: dict[int, int] | None = None,
+        staged: bool = False,
         **kwargs: Any,
     ) -> None:
         # Player id → games awaiting confirmation: the page marks those players.
@@ -206,7 +216,10 @@ class StandingsTable(tables.Table):
             kwargs["sequence"] = ["rank", "name", numbers[0], "club", *numbers[1:], "..."]
         else:
             kwargs["sequence"] = ["rank", "name", "club", *numbers, "..."]
-        kwargs["exclude"] = [] if "average" in numbers else ["average"]
+        kwargs["exclude"] = [
+            *([] if "average" in numbers else ["average"]),
+            *([] if staged else ["stage"]),
+        ]
         super().__init__(*args, **kwargs)
         if ranking is not None:
             lead = {"class": "num lead"}
@@ -239,6 +252,12 @@ class StandingsTable(tables.Table):
             )
         return shown
 
+    def render_stage(self, value: str) -> str:
+        return str(STAGE_NAMES.get(value, value)).capitalize()
+
+    def value_stage(self, value: str) -> str:
+        return self.render_stage(value)
+
     def value_name(self, value: str, record: StandingRow) -> str:
         return value
 
@@ -269,3 +288,16 @@ def standings_cells(
             for row in rows
         ],
     )
+
+
+def ranking_said(*, ranking: RankingCurrent, tournament: Tournament) -> dict[str, Any]:
+    """What every view says of the order it shows: the stage's name (when the
+    tournament has stages, or the placings are final), and whether to link the
+    qualifying table."""
+    return {
+        "ranking": ranking,
+        "ranking_label": gettext(ranking.label),
+        "ranking_named": ranking.staged or ranking.decided or tournament.semifinal_players >= 2,
+        # Once a stage is seated the qualifying table is another order: one click away.
+        "qualifying_linked": ranking.staged,
+    }

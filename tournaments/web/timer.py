@@ -30,7 +30,7 @@ from django.views.decorators.http import require_GET
 
 from scoring import rules
 from tournaments.models import Match
-from tournaments.selectors import match_detail
+from tournaments.selectors.matches import match_detail
 
 WARNING_SECONDS = 10
 DEFAULT_SECONDS = 60

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 from django.utils import translation
 
+from calculator.api import RulesInSerializer
 from calculator.templatetags.picker import picker_config
 from scoring import tiles
 
@@ -18,12 +19,17 @@ def test_the_set_comes_from_the_engine() -> None:
     assert config["joker"]["code"] == tiles.JOKER
     assert config["numbers"] == [tiles.NUMBER_MIN, tiles.NUMBER_MAX]
     assert (config["copies"], config["jokers"]) == (tiles.TILE_COPIES, tiles.JOKERS_IN_SET)
+    assert config["aliases"] == dict(tiles.COLOUR_ALIASES)
 
 
 def test_without_a_tournament_the_page_rule_inputs_are_read() -> None:
     config = picker_config()
     assert "rules" not in config
     assert {"joker_penalty", "pool_tie"} <= set(config["rulesFrom"])
+
+
+def test_the_preview_sends_every_rule_the_calculator_takes() -> None:
+    assert picker_config()["rulesFrom"] == list(RulesInSerializer().fields)
 
 
 def test_a_tournament_gives_its_rules_leaving_unset_ones_out() -> None:

@@ -1,23 +1,44 @@
-"""Sheet sets drawn from plain data, read back with pypdf: large sets in forked
-workers, joined in order, saying what the plain whole-page render says; and the
-printed QR code decoded back to the entry link. PDF renders cost 0.1–0.5 s each,
+"""Sheet sets drawn from plain data, read back with pypdf: sets rendered in chunks
+in this process, joined in order, saying what the plain whole-page render says; and
+the printed QR code decoded back to the entry link. PDF renders cost 0.1–0.5 s each,
 so the tests are few and each checks much."""
 
 from __future__ import annotations
 
+import os
 import subprocess
+from pathlib import Path
 
 import pytest
 
-from printing import pool
 from printing.data import Sheet, SheetSet
-from printing.pool import sheets_pdf
 from printing.render import sheets_pdf_whole
+from printing.sheet_sets import chunk_bounds, sheets_pdf
 from tests.printing.engine.pdf import pages_of
 
 
-def test_large_sets_render_in_workers_in_table_order(monkeypatch):
-    monkeypatch.setattr(pool, "PARALLEL_MIN_PAGES", 2)
+@pytest.mark.parametrize(
+    ("total", "size", "bounds"),
+    [
+        (5, 2, [(0, 2), (2, 4), (4, 5)]),
+        (4, 2, [(0, 2), (2, 4)]),
+        (3, 64, [(0, 3)]),
+        (1, 1, [(0, 1)]),
+    ],
+)
+def test_chunks_cover_every_page_once_in_order(
+    total: int, size: int, bounds: list[tuple[int, int]]
+) -> None:
+    assert chunk_bounds(total, size) == bounds
+
+
+def test_sets_render_in_chunks_in_this_process_in_table_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_fork() -> int:
+        raise AssertionError("a sheet set is rendered without forking")
+
+    monkeypatch.setattr(os, "fork", no_fork)
     sheets: list[Sheet] = [
         {
             "tournament": "Open",
@@ -41,7 +62,7 @@ def test_large_sets_render_in_workers_in_table_order(monkeypatch):
     }
     done: list[int] = []
 
-    pdf = sheets_pdf(sheet_set=sheet_set, workers=2, chunk_pages=2, progress=done.append)
+    pdf = sheets_pdf(sheet_set=sheet_set, chunk_pages=2, progress=done.append)
 
     pages = pages_of(pdf)
     assert [p.extract_text().count(f"P{i}-1") for i, p in enumerate(pages, start=1)] == [1] * 5
@@ -51,7 +72,7 @@ def test_large_sets_render_in_workers_in_table_order(monkeypatch):
     assert sorted(pages[2].extract_text().split()) == sorted(whole[2].extract_text().split())
 
 
-def test_qr_code_decodes_to_the_entry_link(tmp_path):
+def test_qr_code_decodes_to_the_entry_link(tmp_path: Path) -> None:
     """Decoded from the printed page at 100 dpi, when a decoder is installed
     (zxing-cpp is not among the project's dependencies: skipped otherwise)."""
     zxingcpp = pytest.importorskip("zxingcpp")
@@ -83,37 +104,7 @@ def test_qr_code_decodes_to_the_entry_link(tmp_path):
     assert [b.text for b in zxingcpp.read_barcodes(image.open(png))] == [url]
 
 
-def test_renders_run_side_by_side_and_a_fork_waits_for_them():
-    import threading
-
-    from printing.render import ForkGuard
-
-    guard = ForkGuard()
-    inside, release, forked = threading.Barrier(3), threading.Event(), threading.Event()
-
-    def render() -> None:
-        with guard.render():
-            inside.wait(timeout=5)  # both renders are in at once: they do not wait for each other
-            release.wait(timeout=5)
-
-    def fork() -> None:
-        with guard.fork():
-            forked.set()
-
-    renders = [threading.Thread(target=render) for _ in range(2)]
-    for t in renders:
-        t.start()
-    inside.wait(timeout=5)
-    forker = threading.Thread(target=fork)
-    forker.start()
-    assert not forked.wait(timeout=0.3)  # renders running: no fork
-    release.set()
-    assert forked.wait(timeout=5)
-    for t in (*renders, forker):
-        t.join(timeout=5)
-
-
-def test_two_threads_render_at_once():
+def test_two_threads_render_at_once() -> None:
     import threading
 
     from printing.render import html_pdf

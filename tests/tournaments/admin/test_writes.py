@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from typing import Any
+from unittest import mock
 
 import pytest
+from django.apps import apps
 from django.contrib import admin
 from django.db import models
 from django.test import Client
@@ -20,14 +22,14 @@ from django.test import Client
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, tournament_entered
 from tests.tournaments.admin.support import form_data
 from tournaments.models import Adjustment, Club, Entry, Game, Player, Seat, Tournament
-from tournaments.services import adjustments, games, rounds
+from tournaments.services import adjustments, games, players, rounds
 from tournaments.services.players import club_create
 
 pytestmark = pytest.mark.django_db
 
 MODELS = sorted(
-    (m for m in admin.site._registry if m._meta.app_label == "tournaments"),
-    key=lambda m: m._meta.model_name,
+    (m for m in apps.get_app_config("tournaments").get_models() if admin.site.is_registered(m)),
+    key=lambda m: str(m._meta.model_name),
 )
 # Too long for any field, a number no column holds, a NUL byte (PostgreSQL refuses it).
 GARBAGE = ["x" * 1000, "-99999999999999999999", "\x00"]
@@ -75,8 +77,6 @@ def world(client: Client) -> World:
 
 
 def snapshot() -> dict[str, list[dict[str, Any]]]:
-    from django.apps import apps
-
     return {
         m._meta.model_name: list(m.objects.order_by("pk").values())
         for m in apps.get_app_config("tournaments").get_models()
@@ -327,3 +327,25 @@ def test_admin_entries_are_audited_as_the_staff_user(client: Client, world: Worl
         ("entry.changed", world.staff),
     ]
     assert events[1].old["status"] == "absent" and events[1].new["status"] == "active"
+
+
+@pytest.mark.parametrize(
+    ("model", "service"),
+    [(Club, "club_create"), (Player, "player_create")],
+)
+def test_an_add_runs_its_service_once(client: Client, world: World, model, service):
+    with mock.patch.object(players, service, wraps=getattr(players, service)) as called:
+        assert post(client, url(model, "add"), valid_add(model, world)) == 302
+    assert called.call_count == 1
+
+
+def test_a_refused_page_keeps_nothing_the_form_wrote(client: Client, world: World):
+    # The game is valid (the form's service stores it) but the read-only inline's
+    # management form is missing: the page is shown again, and nothing stays.
+    before = snapshot()
+    path = url(Tournament, "change", world.tournament.pk)
+    data = form_data(client.get(path).content.decode(), "tournament_form")
+    data = {k: v for k, v in data.items() if not k.startswith("entries-")}
+    data["name"] = "Renamed"
+    assert client.post(path, data).status_code == 200
+    assert snapshot() == before

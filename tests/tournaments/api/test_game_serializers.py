@@ -13,7 +13,7 @@ from scoring.rules import RackIn
 from tests.factories import match_seated, seated_ids
 from tournaments.api.game_serializers import GameSerializer
 from tournaments.models import Game, Tournament
-from tournaments.selectors import api as selectors
+from tournaments.selectors import visible as selectors
 from tournaments.services.games import game_record
 from tournaments.services.results import game_enter
 

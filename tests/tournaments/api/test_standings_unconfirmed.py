@@ -53,8 +53,10 @@ def test_the_count_costs_one_query(anon: APIClient) -> None:
     t = played("exclude")
     with CaptureQueriesContext(connection) as queries:
         assert anon.get(f"/api/v1/tournaments/{t.pk}/standings/").status_code == 200
-    # tournament, its version (the cache key), standings (3), games awaiting confirmation
-    assert len(queries) == 6
+    # tournament, its version (the cache key), standings (3), the stages seated (the
+    # current ranking asks whether semi-finals or a final decide the order), games
+    # awaiting confirmation
+    assert len(queries) == 7
 
 
 def test_the_schema_declares_it(anon: APIClient) -> None:

@@ -34,8 +34,9 @@ from tests.factories import (
 from tests.tournaments.api.conftest import client_as
 from tournaments.backups.document import tournament_document
 from tournaments.models import Adjustment, Tournament
+from tournaments.racks_entered import game_racks_entered
 from tournaments.services.adjustments import adjustment_add
-from tournaments.services.games import game_delete, game_racks_entered, game_record
+from tournaments.services.games import game_delete, game_record
 
 pytestmark = pytest.mark.django_db
 

@@ -113,31 +113,3 @@ def test_score_sheets_are_cached_by_the_sites_address(monkeypatch):
     for site in ("https://a.example", "https://a.example", "https://b.example"):
         files.scoresheets_pdf(round_=round_, base_url=site)
     assert [url.split("/m/")[0] for url in rendered] == ["https://a.example", "https://b.example"]
-
-
-def test_standings_and_report_wait_for_no_lock():
-    """Drawn without WeasyPrint: even a pool fork in progress does not hold them up."""
-    import threading
-    import time
-
-    from printing.render import forking
-
-    t: Tournament = TournamentFactory()
-    round_with_tables(t, sizes=(2,), games=1)
-    held, release = threading.Event(), threading.Event()
-
-    def fork() -> None:
-        with forking():  # as the pool holds it while forking its workers
-            held.set()
-            release.wait(timeout=20)
-
-    forker = threading.Thread(target=fork)
-    forker.start()
-    assert held.wait(timeout=5)
-    start = time.monotonic()
-    standings = documents.standings_document(tournament=t)
-    report = documents.report_document(tournament=t)
-    elapsed = time.monotonic() - start
-    release.set()
-    forker.join(timeout=5)
-    assert elapsed < 10 and pages_of(standings) and pages_of(report)

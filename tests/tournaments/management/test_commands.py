@@ -170,8 +170,10 @@ def test_standings_prints_an_aligned_table():
     assert "(withdrawn)" in out and "-2.50" in out
 
     stages.stage_seat(tournament=t, stage="semifinal")
+    # The placings name the stage their order comes from (one ranking everywhere).
     out, _err = run("standings", t.slug, "--places")
-    assert "Final places" in out and "semifinal" in out
+    assert "Semi-finals" in out and "semifinal" in out
+    assert run("standings", t.slug)[0] == out
     out, _err = run("standings", t.slug, "--stage", "semifinal")
     assert "Standings (semifinal)" in out
 

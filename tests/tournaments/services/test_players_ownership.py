@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from django.apps import apps
 from django.core.management import call_command
+from django.db.migrations import RunPython
 
 from tests.factories import ClubFactory, EntryFactory, PlayerFactory, TournamentFactory, UserFactory
 from tournaments.access import club_editable, player_editable
@@ -92,7 +93,8 @@ def test_the_migration_gives_rows_the_owner_of_their_earliest_tournament():
     EntryFactory(tournament=newer, player=player)
     EntryFactory(tournament=older, player=player)
     migration = importlib.import_module("tournaments.migrations.0008_ownership")
-    migration._creators_given(apps, None)
+    (backfill,) = (o for o in migration.Migration.operations if isinstance(o, RunPython))
+    backfill.code(apps, None)
     for row in (club, lonely_club, players_club, player, lonely):
         row.refresh_from_db()
     assert (club.created_by, player.created_by, players_club.created_by) == (first, first, first)

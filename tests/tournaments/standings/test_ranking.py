@@ -12,13 +12,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.errors import UserError
+from scoring.tie_breaks import TIE_BREAK_NAMES, tie_breaks_check
 from tournaments.standings.ranking import (
     HEAD_TO_HEAD,
     RANK_BY_AVERAGE,
     RANK_BY_SCORE,
     RANK_BY_TABLE_POINTS,
     RANK_BY_WINS,
-    TIE_BREAK_NAMES,
     TIE_BREAKS,
     Meetings,
     StandingRow,
@@ -28,7 +28,6 @@ from tournaments.standings.ranking import (
     ranks_shift,
     seed_key,
     standings_rank,
-    tie_breaks_check,
 )
 
 BY_SCORE = primary_key(ranking=RANK_BY_SCORE, min_games=0)

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scoring.tie_breaks import tie_breaks_check
 from tournaments.standings.ranking import (
     RANK_BY_WINS,
     RANKING_COLUMNS,
@@ -18,7 +19,6 @@ from tournaments.standings.ranking import (
     category_rows,
     primary_key,
     standings_rank,
-    tie_breaks_check,
 )
 
 BY_WINS = primary_key(ranking=RANK_BY_WINS, min_games=0)

@@ -274,9 +274,12 @@ def test_the_audit_trail_reads_racks_plainly_and_names_the_second_entry_taken(ow
     history = client.get(desk_url(match, f"tables/{match.pk}/")).content.decode()
     assert "The second entry taken" in history  # the table's history says it too
     # One point is singular.
-    assert (
-        desk_audit._rack_text({"points": 1, "jokers": 0, "score": "-1"}) == "1 pt, 0 J (score -1)"
+    rack = {"player": 7, "points": 1, "jokers": 0, "score": "-1"}
+    one_point = AuditEvent(
+        action="game.recorded", new={"ending": "pool_exhausted", "racks": [rack]}
     )
+    shown = {c.label: c.new for c in desk_audit.event_changes(one_point, {7: loser})}
+    assert shown[loser] == "1 pt, 0 J (score -1)"
 
 
 def test_a_correction_of_a_disputed_game_by_hand_settles_the_dispute() -> None:

@@ -14,7 +14,7 @@ from tests.tournaments.web.trust_support import (
     seated,
 )
 from tournaments.models import AuditEvent, Game, Tournament
-from tournaments.web.desk_trust import unsettled_counts
+from tournaments.selectors.unsettled import unsettled_counts
 
 pytestmark = pytest.mark.django_db
 

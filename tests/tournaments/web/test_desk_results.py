@@ -13,7 +13,7 @@ from tests.factories import AdjustmentFactory, UserFactory, match_seated, seated
 from tests.tournaments.web.support import entry_post, play
 from tournaments.api import matches as api_matches
 from tournaments.models import Adjustment, AuditEvent, Game, Match
-from tournaments.selectors import game_history_of
+from tournaments.selectors.audit import game_history_of
 from tournaments.services.games import game_delete
 from tournaments.services.results import game_confirm, game_enter, game_restore
 

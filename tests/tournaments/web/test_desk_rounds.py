@@ -12,7 +12,9 @@ from django.test import Client
 from tests.factories import TournamentFactory, UserFactory, round_play, tournament_entered
 from tests.tournaments.web.support import play
 from tournaments.models import Round, Tournament
-from tournaments.selectors import entries_of, progress_for, progress_of, rounds_for, rounds_listed
+from tournaments.selectors.entries import entries_of
+from tournaments.selectors.progress import progress_for, progress_of
+from tournaments.selectors.rounds import rounds_for, rounds_listed
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,10 @@ import json
 import re
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
+from scoring import tiles
 from tests.factories import match_seated, seated_ids
 from tests.tournaments.web.support import play
 from tournaments.models import Match, Tournament
@@ -105,6 +107,16 @@ def test_offline_config_names_the_api_seats_and_recorded_games(client: Client) -
     assert [s["player"] for s in config["seats"]] == seated_ids(match)
     assert "time_up" in config["endings"]
     assert config["words"]["waiting"] == "Game {number}: waiting to send"
+
+
+def test_offline_config_hands_the_queue_exactly_the_engines_tile_aliases(client: Client) -> None:
+    """A kept tile list is compared with the stored one as the engine reads it."""
+    match = match_seated(players=2)
+    aliases = _config(client, f"/m/{match.token}/")["aliases"]
+    assert aliases == dict(tiles.COLOUR_ALIASES)
+    assert {"Y", "G", "S", "Z"} <= set(aliases)
+    script = (settings.BASE_DIR / "static" / "js" / "offline.js").read_text()
+    assert "config.aliases" in script and "/Y/g" not in script  # no letters of its own
 
 
 def test_offline_config_is_translated(client: Client) -> None:

@@ -174,20 +174,24 @@ def test_pdfs_lead_with_the_ranking_column(ranking: str, order: list[str]) -> No
 # ----------------------------------------------------------------------------- places vs standings
 
 
-def test_finished_pages_say_the_placings_decide_and_name_every_stage(client: Client) -> None:
+def test_finished_pages_show_the_placings_and_name_every_stage(client: Client) -> None:
+    # One ranking everywhere: the standings page shows the final placings itself
+    # (it used to list the totals over every round and point to the tournament
+    # page), and the tournament page no longer adds a table of those totals.
     t = _finished(ranking="score")
     standings = client.get(f"/t/{t.slug}/standings/").content.decode()
-    notice = standings.index("The tournament is finished: the final placings are on")
-    assert notice < standings.index("<table")
-    assert f'<a href="/t/{t.slug}/#places">the tournament page</a>' in standings
+    assert "· Final placings</span></h1>" in standings
+    assert 'href="?stage=qualifying"' in standings
+    table = standings.split('data-live="standings-table"', 1)[1]
+    ids = [int(p) for p in re.findall(r'href="/p/(\d+)/"', table.split("</table>", 1)[0])]
+    assert ids == [r.player_id for r in final_places_for(tournament=t)]
 
     page = client.get(f"/t/{t.slug}/").content.decode()
-    assert page.index('id="places"') < page.index('id="h-standings"')
-    panel = page.split('id="h-standings"', 1)[1].split("</section>", 1)[0]
-    assert panel.startswith(">Standings over every round</h2>")
-    assert "the final placings above decide the places" in panel
+    assert page.count('id="h-standings"') == 1
+    assert "Standings over every round" not in page
     places = page.split('id="places"', 1)[1].split("</section>", 1)[0]
     assert "Score counts only the games of the stage that decided the place." in places
+    assert f'href="/t/{t.slug}/standings/?stage=qualifying"' in places
     decided = re.findall(r"<td>(Final|Semi-final|Qualifying)</td>", places)
     assert decided == ["Final"] * 4 + ["Semi-final"] * 4 + ["Qualifying"] * 4
 

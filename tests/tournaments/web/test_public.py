@@ -232,14 +232,15 @@ def test_tournament_page_query_count_does_not_grow(
 ) -> None:
     tournament = tournament_played(tables=tables, rounds=2)
     # tournament, round list, rounds, tables with their versions, the unmatched version,
-    # matches + seats + games + racks (the tables' boxes), standings (3), games awaiting
-    # confirmation, the tournament's version (its cached page's key)
-    with django_assert_max_num_queries(14):
+    # matches + seats + games + racks (the tables' boxes), standings (3), the stages
+    # seated (the current ranking asks whether semi-finals or a final decide the order),
+    # games awaiting confirmation, the tournament's version (its cached page's key)
+    with django_assert_max_num_queries(15):
         response = client.get(f"/t/{tournament.slug}/")
     assert response.status_code == 200
-    assert len(response.context["standings"]) == min(10, tables * 4)
+    assert len(response.context["ranking_rows"]) == min(10, tables * 4)
     client.force_login(tournament.owner)  # + session and user
-    with django_assert_max_num_queries(16):
+    with django_assert_max_num_queries(17):
         assert client.get(f"/t/{tournament.slug}/").status_code == 200
     # + entries, players not entered, round list, the latest round (5), seating history,
     # adjustments, the clubs of the add-player form, games awaiting confirmation
@@ -252,13 +253,14 @@ def test_standings_page_query_count_does_not_grow(
     client: Client, tables: int, django_assert_max_num_queries
 ) -> None:
     tournament = tournament_played(tables=tables)
-    # tournament, standings (3), games awaiting confirmation, version
-    with django_assert_max_num_queries(6):
+    # tournament, standings (3), the stages seated (the current ranking's), games
+    # awaiting confirmation, version
+    with django_assert_max_num_queries(7):
         response = client.get(f"/t/{tournament.slug}/standings/")
     assert response.status_code == 200
     assert len(response.context["table"].rows) == tables * 4
     # The export counts them too (its ``Unconfirmed games`` column).
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(7):
         assert client.get(f"/t/{tournament.slug}/standings/?_export=csv").status_code == 200
 
 

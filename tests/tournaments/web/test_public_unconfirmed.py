@@ -74,10 +74,11 @@ def test_the_final_placings_are_marked_too(client: Client) -> None:
     Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.FINISHED)
     response = client.get(f"/t/{t.slug}/")
     text = response.content.decode()
-    assert len(response.context["places_rows"]) == 4
-    assert all(waiting == 2 for *_rest, waiting in response.context["places_rows"])
-    assert text.count('class="unconfirmed-mark"') == 8  # placings and standings
-    assert text.count("2 games await confirmation; the standings count them.") == 2
+    assert len(response.context["ranking_rows"]) == 4
+    assert all(waiting == 2 for *_rest, waiting in response.context["ranking_rows"])
+    # One ranking: the final placings replace the standings table that stood beside them.
+    assert text.count('class="unconfirmed-mark"') == 4
+    assert text.count("2 games await confirmation; the standings count them.") == 1
 
 
 def test_the_round_page_shows_each_games_state(client: Client) -> None:
@@ -134,8 +135,9 @@ def test_query_counts_stay_pinned_with_games_waiting(
     )
     Game.objects.filter(number=2).update(state=Game.State.ENTERED)
     # Each page also reads the tournament's version (its cached body's key); the
-    # tables' boxes also read each match's version and the unmatched version.
-    with django_assert_num_queries(14):
+    # tables' boxes also read each match's version and the unmatched version; the
+    # current ranking reads which stages are seated.
+    with django_assert_num_queries(15):
         assert client.get(f"/t/{t.slug}/").status_code == 200
     # The tournament page rendered the round's boxes: no games, seats or racks read.
     with django_assert_num_queries(6):

@@ -11,6 +11,7 @@ from tests.factories import round_play
 from tests.tournaments.web.hall_support import ACTORS, client_as, tournament_seated
 from tournaments.caching import tournament_version
 from tournaments.models import Round
+from tournaments.selectors.standings import ranking_current
 from tournaments.services import clock
 from tournaments.web.hall_pages import SCREEN_ROWS, SCREEN_TABLES
 
@@ -78,7 +79,15 @@ def test_the_clock_shows_once_started_and_the_state_follows():
     tournament = tournament_seated(round_minutes=45)
     client = client_as("anon", tournament)
     state = client.get(f"/t/{tournament.slug}/screen/state/").json()
-    assert state == {"version": tournament_version(tournament=tournament), "clock": None}
+    # The state also says the order the standings slides show and its stage.
+    assert state == {
+        "version": tournament_version(tournament=tournament),
+        "clock": None,
+        "stage": "qualifying",
+        "stage_label": "Qualifying",
+        "decided": False,
+        "players": [r.player_id for r in ranking_current(tournament=tournament).rows],
+    }
     assert 'data-clock data-remaining="2700" data-running="" hidden' in client.get(
         f"/t/{tournament.slug}/screen/"
     ).content.decode().replace("\n", "")

@@ -12,12 +12,12 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.errors import UserError
 from tournaments.backups.checks import document_read
 from tournaments.backups.restore import tournament_import
+from tournaments.selectors.people import user_named
 
 
 class Command(BaseCommand):
@@ -44,7 +44,7 @@ class Command(BaseCommand):
         try:
             document = document_read(data)
             username = owner or str(document.get("tournament", {}).get("owner") or "")
-            user = get_user_model().objects.filter(username=username).first()
+            user = user_named(username=username)
             if user is None:
                 raise CommandError(
                     f"No user {username!r} to own the tournament: name one with --owner."

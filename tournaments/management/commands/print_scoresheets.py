@@ -18,8 +18,9 @@ from tqdm import tqdm
 
 from printing.layout import PAPER_MM
 from tournaments.documents.files import BASE_URL_DEFAULT, base_url_default, scoresheets_pdf
-from tournaments.models import Round, Tournament
-from tournaments.selectors import tournament_by_ref
+from tournaments.models import Tournament
+from tournaments.selectors.rounds import round_numbered, round_tables_count
+from tournaments.selectors.tournaments import tournament_by_ref
 
 # From this many tables on, the pages come in chunks of this size for the bar to move.
 PROGRESS_MIN_PAGES = 40
@@ -43,12 +44,6 @@ class Command(BaseCommand):
             "--paper", choices=list(PAPER_MM), help="Override the tournament's paper size."
         )
         parser.add_argument(
-            "--workers",
-            type=int,
-            default=None,
-            help="Processes to render with (default: the cores available, at most 2).",
-        )
-        parser.add_argument(
             "--no-progress", action="store_true", help="No progress bar, even on a terminal."
         )
 
@@ -57,18 +52,12 @@ class Command(BaseCommand):
             tournament = tournament_by_ref(ref=options["tournament"])
         except Tournament.DoesNotExist as exc:
             raise CommandError(f"No tournament with slug or id {options['tournament']!r}.") from exc
-        round_ = (
-            Round.objects.filter(tournament=tournament, number=options["round"])
-            .select_related("tournament")
-            .first()
-        )
+        round_ = round_numbered(tournament=tournament, number=options["round"])
         if round_ is None:
             raise CommandError(f"{tournament.slug} has no round {options['round']}.")
-        tables = round_.matches.count()
+        tables = round_tables_count(round=round_)
         if not tables:
             raise CommandError(f"Round {round_.number} of {tournament.slug} has no tables.")
-        if options["workers"] is not None and options["workers"] < 1:
-            raise CommandError("--workers must be at least 1.")
         base_url = (options["base_url"] or base_url_default()).rstrip("/")
         if not base_url.startswith(("http://", "https://")):
             raise CommandError("--base-url must start with http:// or https://.")
@@ -84,7 +73,6 @@ class Command(BaseCommand):
                 round_=round_,
                 base_url=base_url,
                 paper=options["paper"],
-                workers=options["workers"],
                 chunk_pages=PROGRESS_CHUNK_PAGES if show else None,
                 progress=lambda done: bar.update(done - bar.n),
             )

@@ -16,7 +16,7 @@ from scoring.errors import UserError
 from scoring.rules import starting_seat
 from tournaments.management.commands.standings import text_table, tournament_arg
 from tournaments.models import Round
-from tournaments.selectors import round_detail, seating_quality_for
+from tournaments.selectors.rounds import round_detail, round_last, seating_quality_for
 from tournaments.services import rounds
 
 
@@ -75,7 +75,7 @@ class Command(BaseCommand):
         tournament = tournament_arg(options["tournament"])
         try:
             if options["reseat"]:
-                last = tournament.round_set.order_by("-number").first()
+                last = round_last(tournament=tournament)
                 if last is None:
                     raise CommandError("No round is seated yet.")
                 round_ = rounds.round_reseat(round=last)

@@ -1,8 +1,10 @@
 """``manage.py standings TOURNAMENT``: the standings as an aligned table in the terminal.
 
-TOURNAMENT is a slug or an id. ``--stage`` limits the table to one stage's
-games; ``--places`` shows the final places (final table, semi-finalists, the
-rest).
+TOURNAMENT is a slug or an id. Without options: the current ranking, as every
+page orders players (the qualifying standings, then the placings once a stage
+is seated, then the final placings), named by its stage. ``--stage`` limits the
+table to one stage's games (``qualifying``: the qualifying table);
+``--places`` is kept for scripts and shows the same placings as the default.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from scoring.errors import UserError
 from tournaments.models import Tournament
-from tournaments.selectors import tournament_by_ref
-from tournaments.selectors.standings import STAGES, final_places_for, standings_for
+from tournaments.selectors.standings import STAGES, ranking_current, standings_for
+from tournaments.selectors.tournaments import tournament_by_ref
 from tournaments.standings.ranking import StandingRow
 
 
@@ -84,18 +86,22 @@ class Command(BaseCommand):
         parser.add_argument(
             "--places",
             action="store_true",
-            help="final places: final table, then semi-finalists, then the rest",
+            help="the placings (the default): final table, then semi-finalists, then the rest",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = tournament_arg(options["tournament"])
         try:
-            if options["places"]:
-                rows = final_places_for(tournament=tournament)
-                title = "Final places"
+            stage = options["stage"]
+            placed = False
+            if stage is None or stage == "qualifying":
+                current = ranking_current(tournament=tournament, stage=stage)
+                rows = current.rows
+                placed = current.staged and not current.qualifying
+                title = current.label if current.staged or current.decided else "Standings"
             else:
-                rows = standings_for(tournament=tournament, stage=options["stage"])
-                title = "Standings" + (f" ({options['stage']})" if options["stage"] else "")
+                rows = standings_for(tournament=tournament, stage=stage)
+                title = f"Standings ({stage})"
         except UserError as exc:
             raise CommandError(exc.render()) from exc
         ranking = tournament.get_ranking_display()
@@ -103,7 +109,7 @@ class Command(BaseCommand):
         if not rows:
             self.stdout.write("No players entered.")
             return
-        self.stdout.write(standings_table(rows, places=options["places"]))
+        self.stdout.write(standings_table(rows, places=placed))
         if any(r.below_min_games for r in rows):
             self.stdout.write(
                 f"* fewer than {tournament.min_games} games: ranked after everyone who played "

@@ -1,5 +1,5 @@
-"""The API's reads, planned: what each endpoint renders, fetched in a fixed
-number of queries whatever the number of rows.
+"""What an API request may read, planned: what each endpoint renders, fetched
+in a fixed number of queries whatever the number of rows.
 
 Vocabulary: *visible* means what this request may see: public tournaments,
 the user's own (staff: all), and for a *match grant* (a valid
@@ -9,14 +9,21 @@ out of the querysets, so it answers 404.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from django.db.models import Prefetch, Q, QuerySet
 
-# Shared with the web pages.
-from tournaments.api.auth import MatchGrant
-from tournaments.models import Entry, Game, Match, Rack, Round, Seat, Tournament
-from tournaments.selectors import round_tables, tournaments_visible
+from tournaments.actors import ActingUser
+from tournaments.models import Game, Match, Rack, Round, Seat, Tournament
+from tournaments.selectors.rounds import round_tables
+from tournaments.selectors.tournaments import tournaments_visible
+
+
+class MatchGranted(Protocol):
+    """What a match grant tells a read: the one match its token opens."""
+
+    @property
+    def match_id(self) -> int: ...
 
 
 def _seats() -> Prefetch[Any]:
@@ -27,11 +34,11 @@ def _racks() -> Prefetch[Any]:
     return Prefetch("racks", queryset=Rack.objects.order_by("position"))
 
 
-def _visible_ids(user: Any) -> QuerySet[Tournament, Any]:
+def _visible_ids(user: ActingUser) -> QuerySet[Tournament, Any]:
     return tournaments_visible(user=user).values("pk")
 
 
-def rounds_visible(*, user: Any) -> QuerySet[Round]:
+def rounds_visible(*, user: ActingUser) -> QuerySet[Round]:
     """Rounds with their matches and seats (players in seat order)."""
     return (
         Round.objects.filter(tournament__in=_visible_ids(user))
@@ -46,7 +53,7 @@ def rounds_of(*, tournament: Tournament) -> QuerySet[Round]:
     return rounds.prefetch_related(*round_tables()).order_by("number")
 
 
-def matches_seen(*, user: Any, grant: MatchGrant | None) -> QuerySet[Match]:
+def matches_seen(*, user: ActingUser, grant: MatchGranted | None) -> QuerySet[Match]:
     """Matches with their round and tournament (for permissions), nothing more."""
     seen = Q(round__tournament__in=_visible_ids(user))
     if grant is not None:
@@ -54,7 +61,7 @@ def matches_seen(*, user: Any, grant: MatchGrant | None) -> QuerySet[Match]:
     return Match.objects.filter(seen).select_related("round__tournament")
 
 
-def matches_visible(*, user: Any, grant: MatchGrant | None) -> QuerySet[Match]:
+def matches_visible(*, user: ActingUser, grant: MatchGranted | None) -> QuerySet[Match]:
     """Matches with their round, tournament, seats, games and racks."""
     return matches_seen(user=user, grant=grant).prefetch_related(
         _seats(),
@@ -62,7 +69,12 @@ def matches_visible(*, user: Any, grant: MatchGrant | None) -> QuerySet[Match]:
     )
 
 
-def games_visible(*, user: Any, grant: MatchGrant | None) -> QuerySet[Game]:
+def match_visible(*, user: ActingUser, grant: MatchGranted | None, match_id: int) -> Match:
+    """One match as ``matches_visible`` reads it (raises DoesNotExist); four queries."""
+    return matches_visible(user=user, grant=grant).get(pk=match_id)
+
+
+def games_visible(*, user: ActingUser, grant: MatchGranted | None) -> QuerySet[Game]:
     """Games with their racks (by seat) and their tournament, for permissions."""
     seen = Q(match__round__tournament__in=_visible_ids(user))
     if grant is not None:
@@ -88,10 +100,7 @@ def game_detail(*, pk: int) -> Game:
     )
 
 
-def entry_of(*, tournament: Tournament, player_id: int) -> Entry | None:
-    """The player's entry in the tournament, or ``None`` (an entry's path names no entry)."""
-    return (
-        Entry.objects.filter(tournament=tournament, player_id=player_id)
-        .select_related("player")
-        .first()
-    )
+def match_seen(*, user: ActingUser, grant: MatchGranted | None, match_id: int) -> Match | None:
+    """One match as ``matches_seen`` reads it (None: not one the request may see);
+    one query."""
+    return matches_seen(user=user, grant=grant).filter(pk=match_id).first()

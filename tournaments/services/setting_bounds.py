@@ -1,9 +1,10 @@
 """The bounds of a tournament's numeric settings, said in words.
 
 Vocabulary: a *plan bound* is ``(lowest, highest, message)`` for one setting
-(the plan, event variants, stages, the hall); the message takes ``value`` and
-``max``. ``None`` (no loss cap, a stage's usual games) is never out of range.
-The services check these before the model's constraints would, whose
+(the plan, event variants, stages, the hall); the message takes ``value``,
+``min`` and ``max``. The numbers are the rules engine's (``scoring.rules``),
+never written here. ``None`` (no loss cap, a stage's usual games) is never out
+of range. The services check these before the model's constraints would, whose
 messages name only the constraint; the settings form shows them to the
 browser.
 """
@@ -16,16 +17,20 @@ from scoring.errors import _
 # Rendered by the model as constraint names, so said here in words.
 PLAN_BOUNDS = {
     "max_table_size": (
-        2,
-        4,
-        _("A table seats 2 to 4 players; the largest table cannot seat %(value)s."),
+        rules.PLAYERS_MIN,
+        rules.PLAYERS_MAX,
+        _("A table seats %(min)s to %(max)s players; the largest table cannot seat %(value)s."),
     ),
     "games_per_round": (
-        1,
-        30,
-        _("A round has 1 to 30 games per table; %(value)s is out of range."),
+        rules.GAMES_PER_ROUND_MIN,
+        rules.GAMES_PER_ROUND_MAX,
+        _("A round has %(min)s to %(max)s games per table; %(value)s is out of range."),
     ),
-    "rounds": (0, 100, _("A tournament plans 0 to 100 rounds; %(value)s is out of range.")),
+    "rounds": (
+        rules.ROUNDS_MIN,
+        rules.ROUNDS_MAX,
+        _("A tournament plans %(min)s to %(max)s rounds; %(value)s is out of range."),
+    ),
     # Event variants, stages and the hall: the rules engine's bounds (None: no cap, or
     # the round's usual games), said in words before the model's constraints would.
     "loss_cap": (

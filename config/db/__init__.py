@@ -1,1 +1,0 @@
-"""Database backends of the project's own (see ``sqlite3``)."""

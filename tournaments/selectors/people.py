@@ -1,0 +1,89 @@
+"""Players, clubs and user accounts as a user may see and pick them.
+
+Vocabulary: a player or a club is *visible* to a user as ``access`` says
+(``players_visible_q``, ``clubs_visible_q``: those in a public tournament,
+their own, all for staff); a player *not entered* is a visible one without an
+entry in the tournament at hand; a *search* keeps those whose name, or whose
+club's name, holds the text, in any case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Q, QuerySet
+
+from tournaments.access import clubs_visible_q, players_visible_q
+from tournaments.actors import ActingUser
+from tournaments.models import Club, Player, Tournament
+
+
+def players_visible(*, user: ActingUser) -> QuerySet[Player]:
+    """Players the user may see, with their clubs."""
+    return Player.objects.select_related("club").filter(players_visible_q(user=user))
+
+
+def player_visible(*, user: ActingUser, player_id: int) -> Player | None:
+    """The player with this id, with their club, if the user may see them; one query."""
+    return players_visible(user=user).filter(pk=player_id).first()
+
+
+def players_not_entered(*, tournament: Tournament, user: ActingUser) -> QuerySet[Player]:
+    """Players the user may see (``access.players_visible_q``) not entered here yet."""
+    return (
+        Player.objects.filter(players_visible_q(user=user))
+        .exclude(entries__tournament=tournament)
+        .order_by("name", "id")
+    )
+
+
+def players_not_entered_found(
+    *, tournament: Tournament, user: ActingUser, query: str, limit: int
+) -> list[Player]:
+    """At most ``limit`` players not entered whose name or club's name holds
+    ``query``, with their clubs; one query."""
+    found = players_not_entered(tournament=tournament, user=user).filter(
+        Q(name__icontains=query) | Q(club__name__icontains=query)
+    )
+    return list(found.select_related("club")[:limit])
+
+
+def player_names(*, ids: Collection[int]) -> dict[int, str]:
+    """The names of the players with these ids (missing ones left out); one
+    query, none for no id."""
+    if not ids:
+        return {}
+    return dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+
+
+def clubs_all() -> QuerySet[Club]:
+    """Every club, by name (a choice field's full set; narrow it per user)."""
+    return Club.objects.order_by("name")
+
+
+def clubs_visible(*, user: ActingUser) -> QuerySet[Club]:
+    """The clubs a user may see, by name."""
+    return Club.objects.filter(clubs_visible_q(user=user)).order_by("name")
+
+
+def clubs_listed(*, user: ActingUser) -> QuerySet[Club]:
+    """The clubs a user may see, each with ``player_count``: the players of it they may see."""
+    seen = Player.objects.filter(players_visible_q(user=user)).values("pk")
+    return (
+        Club.objects.filter(clubs_visible_q(user=user))
+        .annotate(player_count=Count("players", filter=Q(players__in=seen)))
+        .order_by("name")
+    )
+
+
+def users_named(*, usernames: Collection[str]) -> dict[str, Any]:
+    """The user accounts with these usernames, by username (unknown ones left
+    out); one query."""
+    return {u.get_username(): u for u in get_user_model().objects.filter(username__in=usernames)}
+
+
+def user_named(*, username: str) -> Any | None:
+    """The user account with this username, or None; one query."""
+    return get_user_model().objects.filter(username=username).first()

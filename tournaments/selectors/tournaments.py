@@ -1,0 +1,54 @@
+"""Tournaments as the pages, the API and the commands look them up.
+
+Vocabulary: a tournament is *visible* to a user when ``access.tournaments_visible_q``
+lets them see it (public ones, their own, all for staff); *theirs* when they own
+or co-organise it (``access.tournaments_own_q``). A *ref* is what a command is
+given: a slug, or an id.
+"""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from tournaments.access import tournaments_own_q, tournaments_visible_q
+from tournaments.actors import ActingUser
+from tournaments.models import Tournament
+
+
+def tournament_by_ref(*, ref: str) -> Tournament:
+    """A tournament by slug, or by id when ``ref`` is a number (raises DoesNotExist)."""
+    qs = Tournament.objects.select_related("club", "owner")
+    found = qs.filter(slug=ref).first()
+    if found is None and ref.isdigit():
+        found = qs.filter(pk=int(ref)).first()
+    if found is None:
+        raise Tournament.DoesNotExist(ref)
+    return found
+
+
+def tournaments_visible(*, user: ActingUser) -> QuerySet[Tournament]:
+    """Tournaments a user may see (see ``access.tournaments_visible_q``)."""
+    return Tournament.objects.select_related("club", "owner").filter(
+        tournaments_visible_q(user=user)
+    )
+
+
+def tournament_visible(
+    *, user: ActingUser, slug: str | None = None, pk: int | None = None
+) -> Tournament | None:
+    """The tournament with this slug (or, without one, this id) if the user may
+    see it, with its club and owner (None: not one they may see); one query."""
+    visible = tournaments_visible(user=user)
+    if slug is not None:
+        return visible.filter(slug=slug).first()
+    return visible.filter(pk=pk).first() if pk is not None else None
+
+
+def tournaments_mine(*, user: ActingUser) -> QuerySet[Tournament]:
+    """Tournaments the user owns or co-organises (see ``access.tournaments_own_q``)."""
+    return Tournament.objects.select_related("club").filter(tournaments_own_q(user=user))
+
+
+def co_organiser_names(*, tournament: Tournament) -> list[str]:
+    """The usernames of the tournament's co-organisers, A to Z; one query."""
+    return list(tournament.co_organisers.order_by("username").values_list("username", flat=True))
