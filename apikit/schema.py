@@ -1,8 +1,13 @@
 """The OpenAPI schema class: the error answers every operation can give.
 
+Vocabulary: an *error answer* is a status the view itself implies, with its
+body (``errors.error_responses``); a *text pattern* is what DRF refuses in
+text sent in a request, said as a JSON Schema ``pattern``; a *change* is any
+method but GET, HEAD and OPTIONS.
+
 drf-spectacular describes success bodies from the serializers; this schema
-class adds the error bodies (``errors.error_responses``) that follow from the
-view itself, so no operation's 400/401/403/404 goes undocumented:
+class adds the error answers that follow from the view itself, so no
+operation's 400/401/403/404 goes undocumented:
 
 * 400 for a request body (POST, PUT, PATCH), for a list's filters and for
   its ``?page=`` and ``?page_size=``;
@@ -13,7 +18,10 @@ view itself, so no operation's 400/401/403/404 goes undocumented:
   sent before with another request), wherever the view runs DRF's throttle
   hook, which claims the key (every view but the anonymous token login).
 
-Statuses that depend on the operation (409, 412, 428) are listed on the view.
+Statuses that depend on the operation (409, 412, 428) are listed on the view,
+and so is any status whose answer needs more than its body and description
+(a header, an example): a status the view declares is kept as declared.
+A change answers what it changed, all of it: only reads are paged.
 
 A read anyone may make (every permission of the view lets an anonymous GET
 through) declares its credentials optional: ``{}`` among its security
@@ -22,7 +30,16 @@ requirements, so a client knows it may call without any.
 Text sent in a request states what DRF refuses in it: a NUL anywhere, and
 (where text is required) text that is only spaces, once trimmed: a
 ``pattern`` (``TEXT_PATTERN`` / ``FILLED_TEXT_PATTERN``), unless the field
-has its own.
+has its own. A ``DecimalNumberField`` with decimal places states its step
+(``multipleOf``).
+
+All of it goes through drf-spectacular's public hooks: the schema class's
+``get_operation``, ``get_override_parameters`` and ``get_auth``, and field
+extensions (``OpenApiSerializerFieldExtension``), which drf-spectacular
+registers when their class is defined, that is when DRF loads this module as
+``DEFAULT_SCHEMA_CLASS``. An extension matches one field class exactly: a new
+subclass of ``CharField`` gets its text pattern from an extension of its own
+(as ``StrictCharField`` does).
 """
 
 from __future__ import annotations
@@ -32,15 +49,22 @@ from typing import Any
 
 from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.plumbing import (
+    ComponentRegistry,
+    build_media_type_object,
+    modify_media_types_for_versioning,
+)
+from drf_spectacular.utils import Direction, OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
+from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
 from apikit.errors import error_responses
-from apikit.serializer_fields import DecimalNumberField
+from apikit.serializer_fields import DecimalNumberField, StrictCharField
 
 _SAFE = {"GET", "HEAD", "OPTIONS"}
 
@@ -68,26 +92,83 @@ TEXT_PATTERN = r"^[^\x00]+$"
 FILLED_TEXT_PATTERN = r"^[^\x00]*[^\s\x00\x1c-\x1f\x85][^\x00]*$"
 
 
-class ErrorsAutoSchema(AutoSchema):
-    def _map_serializer_field(
-        self, field: Any, direction: Any, bypass_extensions: bool = False
-    ) -> Any:
-        schema = super()._map_serializer_field(field, direction, bypass_extensions)
-        if isinstance(field, DecimalNumberField) and field.decimal_places is not None:
-            # A decimal setting read and written as a JSON number: its step.
-            schema["multipleOf"] = float(Decimal(1).scaleb(-field.decimal_places))
+class TextSchema(OpenApiSerializerFieldExtension):
+    """DRF's text field: a string and, in a request, the pattern of what DRF refuses.
+
+    A field with a regex of its own (a ``RegexValidator``) keeps its own pattern.
+    """
+
+    target_class = serializers.CharField
+
+    def map_serializer_field(self, auto_schema: AutoSchema, direction: Direction) -> dict[str, Any]:
+        field: serializers.CharField = self.target
+        schema: dict[str, Any] = {"type": "string"}
         if (
             direction == "request"
-            and isinstance(field, serializers.CharField)
             and not field.read_only
-            and isinstance(schema, dict)
-            and schema.get("type") == "string"
-            and not {"pattern", "format", "enum"} & set(schema)
             and not any(isinstance(v, RegexValidator) for v in field.validators)
         ):
             filled = not field.allow_blank and field.trim_whitespace
             schema["pattern"] = FILLED_TEXT_PATTERN if filled else TEXT_PATTERN
         return schema
+
+
+class StrictTextSchema(TextSchema):
+    """``StrictCharField``: documented as DRF's text field (an extension matches one class)."""
+
+    target_class = StrictCharField
+
+
+class DecimalNumberSchema(OpenApiSerializerFieldExtension):
+    """``DecimalNumberField``: a JSON number, its bounds and, with decimal places, its step.
+
+    The bounds are drf-spectacular's for a decimal that is no string: the whole
+    digits' open interval, narrowed by ``min_value`` and ``max_value``.
+    """
+
+    target_class = DecimalNumberField
+
+    def map_serializer_field(self, auto_schema: AutoSchema, direction: Direction) -> dict[str, Any]:
+        field: DecimalNumberField = self.target
+        schema: dict[str, Any] = {"type": "number", "format": "double"}
+        if field.max_whole_digits is not None:
+            bound = 10**field.max_whole_digits
+            schema.update(
+                maximum=bound, minimum=-bound, exclusiveMaximum=True, exclusiveMinimum=True
+            )
+        if field.max_value is not None:
+            schema["maximum"] = field.max_value
+            schema.pop("exclusiveMaximum", None)
+        if field.min_value is not None:
+            schema["minimum"] = field.min_value
+            schema.pop("exclusiveMinimum", None)
+        if field.decimal_places is not None:
+            schema["multipleOf"] = float(Decimal(1).scaleb(-field.decimal_places))
+        return schema
+
+
+class ErrorsAutoSchema(AutoSchema):
+    """drf-spectacular's schema class, with the error answers, the idempotency key
+    and optional credentials where the view implies them."""
+
+    def get_operation(
+        self,
+        path: str,
+        path_regex: str,
+        path_prefix: str,
+        method: str,
+        registry: ComponentRegistry,
+    ) -> dict[str, Any] | None:
+        if method.upper() != "GET" and isinstance(self.view, GenericAPIView):
+            # A change answers what it changed, all of it: only reads are paged. The
+            # generator builds a view for each operation: this one is the change's own.
+            self.view.pagination_class = None
+        operation = super().get_operation(path, path_regex, path_prefix, method, registry)
+        if operation is not None:
+            responses = operation["responses"]
+            for code, response in error_responses(*self._error_codes(operation)).items():
+                responses.setdefault(str(code), self._error_response(response))
+        return operation
 
     def _keyed(self) -> bool:
         """A change whose view claims ``Idempotency-Key`` (through its throttle hook)."""
@@ -98,10 +179,6 @@ class ErrorsAutoSchema(AutoSchema):
         if self._keyed():
             parameters.append(IDEMPOTENCY_KEY_HEADER)
         return parameters
-
-    def _get_paginator(self) -> Any:
-        # A change answers what it changed, all of it: only reads are paged.
-        return super()._get_paginator() if self.method == "GET" else None
 
     def _anyone_reads(self) -> bool:
         """Whether an anonymous request of this method passes every permission."""
@@ -119,11 +196,22 @@ class ErrorsAutoSchema(AutoSchema):
             auths.append({})
         return auths
 
-    def _error_codes(self) -> list[int]:
+    def _paged(self, operation: dict[str, Any]) -> bool:
+        """A read answered in pages: its parameters are its paginator's."""
+        paginator = getattr(self.view, "paginator", None)
+        if paginator is None:
+            return False
+        names = {p["name"] for p in paginator.get_schema_operation_parameters(self.view)}
+        return any(
+            p.get("in") == "query" and p.get("name") in names
+            for p in operation.get("parameters", ())
+        )
+
+    def _error_codes(self, operation: dict[str, Any]) -> list[int]:
         view = self.view
         codes = []
         changes = self.method not in _SAFE
-        paged = self._is_list_view() and self._get_paginator() is not None
+        paged = self._paged(operation)
         if changes or paged or getattr(view, "filterset_class", None) is not None:
             codes.append(400)
         if getattr(view, "authentication_classes", None):
@@ -137,9 +225,11 @@ class ErrorsAutoSchema(AutoSchema):
             codes.append(422)
         return codes
 
-    def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
-        responses: dict[str, Any] = super()._get_response_bodies(direction)
-        for code, response in error_responses(*self._error_codes()).items():
-            if str(code) not in responses:
-                responses[str(code)] = self._get_response_for_code(response, str(code))
-        return responses
+    def _error_response(self, response: OpenApiResponse) -> dict[str, Any]:
+        """An error status's answer: its description and its body, in each media type."""
+        body = self.resolve_serializer(response.response, "response").ref
+        media_types = modify_media_types_for_versioning(self.view, self.map_renderers("media_type"))
+        return {
+            "content": {media_type: build_media_type_object(body) for media_type in media_types},
+            "description": response.description,
+        }

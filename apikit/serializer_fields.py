@@ -107,6 +107,7 @@ class DecimalNumberField(serializers.DecimalField):
                 data = repr(nearest)
         return Decimal(super().to_internal_value(data))
 
+    # A JSON number where DRF's DecimalField answers text or a Decimal: the point of it.
     def to_representation(self, value: Any) -> int | float:  # type: ignore[override]
         return json_number(Decimal(value))
 

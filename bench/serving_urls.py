@@ -23,7 +23,7 @@ from config.urls import urlpatterns as project_urls
 BARE_TABLE = "bench_bare"
 
 
-class BareIn(serializers.Serializer):
+class BareIn(serializers.Serializer[Any]):
     match = serializers.IntegerField(min_value=1)
     number = serializers.IntegerField(min_value=1, max_value=99)
 

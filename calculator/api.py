@@ -69,7 +69,8 @@ JOKERS_HELP = _("How many jokers the rack holds (0-2), with `points`.")
 class RackInSerializer(LightFieldsMixin):
     """One rack as entered: ``tiles``, or ``points`` (and ``jokers``)."""
 
-    player = StrictCharField(
+    # A label here; a seated player's id where a match records a game.
+    player: serializers.Field[Any, Any, Any, Any] = StrictCharField(
         max_length=100, help_text=_("Any label for the player; unique within the game.")
     )
     # Every count the rulebook limits (points, jokers, tiles) is documented with its

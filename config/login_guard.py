@@ -31,11 +31,8 @@ def client_address(request: HttpRequest) -> str | None:
     """The client's address as far as the configured proxies can be trusted."""
     proxies: int = settings.RACKSCORE_PROXY_COUNT
     if proxies > 0:
-        hops = [
-            hop.strip()
-            for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
-            if hop.strip()
-        ]
+        forwarded: str = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
         # Each trusted proxy appends the address it was reached from; anything
         # further left was written by the client and proves nothing.
         if len(hops) >= proxies:

@@ -233,6 +233,7 @@ SPECTACULAR_SETTINGS = {
         "EntryStatusEnum": "tournaments.models.Entry.Status",
         "TournamentKindEnum": "tournaments.models.Tournament.Kind",
         "AdjustmentKindEnum": "tournaments.models.Adjustment.Kind",
+        "StageEnum": "tournaments.models.Round.Stage",
     },
     # Swagger UI and ReDoc served from our own static files: no CDN.
     "SWAGGER_UI_DIST": "SIDECAR",

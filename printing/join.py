@@ -68,7 +68,9 @@ def layers_join(*, sheet_set: SheetSet, chunks: Sequence[Chunk]) -> bytes:
         if key not in layers:
             page = PdfReader(io.BytesIO(static_pdf(key))).pages[0]
             form = DecodedStreamObject()
-            form.set_data(page.get_contents().get_data())  # type: ignore[union-attr]
+            contents = page.get_contents()
+            assert contents is not None  # a page the engine drew has its drawing
+            form.set_data(contents.get_data())
             form[NameObject("/Type")] = NameObject("/XObject")
             form[NameObject("/Subtype")] = NameObject("/Form")
             form[NameObject("/BBox")] = page.mediabox

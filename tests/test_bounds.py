@@ -344,7 +344,8 @@ def test_the_calculator_at_its_limits(anon, name, limit, past):
 def _schema(tmp_path: Any) -> dict[str, Any]:
     out = tmp_path / "schema.json"
     call_command("spectacular", "--format", "openapi-json", "--file", str(out))
-    return json.loads(out.read_text())
+    schema: dict[str, Any] = json.loads(out.read_text())
+    return schema
 
 
 # A tournament's whole-number settings and the engine's limits for each.

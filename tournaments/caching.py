@@ -71,7 +71,7 @@ def tournament_version_unmatched(*, tournament: Tournament) -> int:
 def cached(*, cache: str, key: str, build: Callable[[], T], timeout: int = 24 * 3600) -> T:
     """``build()`` once per ``key`` (which must hold the version) in the named cache."""
     store = caches[cache]
-    value = store.get(key)
+    value: T | None = store.get(key)
     if value is None:
         value = build()
         store.set(key, value, timeout)

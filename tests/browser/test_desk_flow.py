@@ -84,7 +84,8 @@ def phone(browser: Any, live_server: Any) -> Iterator[Any]:
 
 
 def message(page: Any) -> str:
-    return page.locator(".messages").inner_text()
+    text: str = page.locator(".messages").inner_text()
+    return text
 
 
 def match_links(desk: Any) -> list[str]:

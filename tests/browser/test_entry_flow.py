@@ -49,7 +49,8 @@ def test_standings_sort_by_clicking_a_heading(page, live_server) -> None:
 
     def scores() -> list[str]:
         # The ranking's column (total score here) comes right after the name.
-        return page.locator("table.standings tbody td:nth-child(3)").all_inner_texts()
+        texts: list[str] = page.locator("table.standings tbody td:nth-child(3)").all_inner_texts()
+        return texts
 
     assert scores() == ["+47", "-5", "-12", "-30"]  # ranked: best first
     page.click("table.standings thead th >> text=Points left on racks")

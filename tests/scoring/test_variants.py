@@ -91,7 +91,7 @@ def test_variants_on_every_ending_and_tie_policy(
     pool_tie: str,
     racks: tuple[int, ...],
     rules: dict[str, int],
-    expected: list,
+    expected: list[tuple[str, str]],
     winners: str,
 ) -> None:
     game = game_score(ending=ending, racks=points(*racks), rules=Rules(pool_tie=pool_tie, **rules))

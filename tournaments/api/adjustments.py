@@ -34,7 +34,7 @@ from tournaments.services.adjustments import adjustment_add, adjustment_delete
 # ----------------------------------------------------------------------------- serializers
 
 
-class AdjustmentSerializer(serializers.Serializer):
+class AdjustmentSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(read_only=True)
     player = serializers.IntegerField(source="player_id", read_only=True)
     name = serializers.CharField(source="player.name", read_only=True)
@@ -45,7 +45,7 @@ class AdjustmentSerializer(serializers.Serializer):
     created = serializers.DateTimeField(read_only=True)
 
 
-class AdjustmentInSerializer(serializers.Serializer):
+class AdjustmentInSerializer(serializers.Serializer[Any]):
     """Types only: the service judges the values (sign, size, reason) with its messages."""
 
     player = id_field(help_text=_("An entered player's id."))

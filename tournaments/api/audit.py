@@ -11,6 +11,8 @@ read newest first; only the tournament's organisers read it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from django_filters.rest_framework import DjangoFilterBackend
@@ -33,7 +35,7 @@ VIA_CHOICES = [
 ]
 
 
-class AuditEventSerializer(serializers.Serializer):
+class AuditEventSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(read_only=True)
     at = serializers.DateTimeField(read_only=True)
     who = serializers.CharField(

@@ -117,7 +117,7 @@ class TokenLoginSerializer(AuthTokenSerializer):
     )
 
 
-class TokenResponseSerializer(serializers.Serializer):
+class TokenResponseSerializer(serializers.Serializer[Any]):
     token = serializers.CharField(help_text=_("Send it as `Authorization: Token <token>`."))
 
 

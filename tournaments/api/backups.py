@@ -99,7 +99,7 @@ class OrganisersOnly(BasePermission):
         return tournament_organiser(user=request.user, tournament=obj)
 
 
-class ImportQuerySerializer(serializers.Serializer):
+class ImportQuerySerializer(serializers.Serializer[Any]):
     slug = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -127,7 +127,7 @@ class TournamentExportView(TournamentNestedView):
         return Response(tournament_document(tournament=self.tournament()))
 
 
-class TournamentImportView(IdempotentWritesMixin, generics.GenericAPIView):
+class TournamentImportView(IdempotentWritesMixin, generics.GenericAPIView[Tournament]):
     permission_classes = [IsAuthenticated]
     parser_classes = [BackupParser]
     # BackupParser judges the length itself (up to FILE_MAX, its own 413 body).

@@ -15,7 +15,7 @@ Vocabulary:
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from django.db import models
 from rest_framework import generics, serializers, status, viewsets
@@ -32,20 +32,25 @@ from tournaments.selectors.tournaments import tournament_visible
 
 M = TypeVar("M", bound=models.Model)
 
+if TYPE_CHECKING:
+    _GenericViewBase = generics.GenericAPIView[Any]
+else:
+    _GenericViewBase = object
 
-class InputFormMixin:
+
+class InputFormMixin(_GenericViewBase):
     """The browsable API's form for a change shows ``input_serializer``."""
 
-    input_serializer: type[serializers.Serializer] | None = None
+    input_serializer: type[serializers.Serializer[Any]] | None = None
 
-    def get_serializer_class(self) -> Any:
-        method = getattr(self, "request").method  # noqa: B009 - the view's, set by dispatch
+    def get_serializer_class(self) -> type[serializers.BaseSerializer[Any]]:
+        method = self.request.method
         if self.input_serializer is not None and method not in SAFE_METHODS:
             return self.input_serializer
-        return super().get_serializer_class()  # type: ignore[misc]
+        return super().get_serializer_class()
 
 
-class TournamentNestedView(IdempotentWritesMixin, InputFormMixin, generics.GenericAPIView):
+class TournamentNestedView(IdempotentWritesMixin, InputFormMixin, generics.GenericAPIView[Any]):
     """A view under ``/tournaments/{tournament_id}/``."""
 
     permission_classes = [TournamentPermission]
@@ -63,7 +68,7 @@ class TournamentNestedView(IdempotentWritesMixin, InputFormMixin, generics.Gener
         return self._tournament
 
 
-class ServiceModelViewSet(IdempotentWritesMixin, viewsets.ModelViewSet, Generic[M]):
+class ServiceModelViewSet(IdempotentWritesMixin, viewsets.ModelViewSet[M], Generic[M]):
     """CRUD whose writes are the services named by ``object_create``,
     ``object_update`` and ``object_delete``; no serializer saves anything."""
 

@@ -27,7 +27,7 @@ from tournaments.api.base import InputFormMixin
 from tournaments.api.game_serializers import GameSerializer, game_response
 from tournaments.api.idempotency import IdempotentWritesMixin
 from tournaments.api.permissions import OrganiserOnly
-from tournaments.models import AuditEvent
+from tournaments.models import AuditEvent, Game
 from tournaments.selectors import visible as selectors
 from tournaments.selectors.audit import game_deleted_visible
 from tournaments.services.results import game_confirm, game_restore
@@ -38,7 +38,7 @@ TAKE_CHOICES = [
 ]
 
 
-class GameConfirmInSerializer(serializers.Serializer):
+class GameConfirmInSerializer(serializers.Serializer[Any]):
     take = serializers.ChoiceField(
         choices=TAKE_CHOICES,
         required=False,
@@ -49,7 +49,7 @@ class GameConfirmInSerializer(serializers.Serializer):
     )
 
 
-class GameConfirmView(IdempotentWritesMixin, InputFormMixin, generics.GenericAPIView):
+class GameConfirmView(IdempotentWritesMixin, InputFormMixin, generics.GenericAPIView[Game]):
     """Confirm a game, or settle a disputed one."""
 
     serializer_class = GameSerializer
@@ -90,7 +90,7 @@ class GameConfirmView(IdempotentWritesMixin, InputFormMixin, generics.GenericAPI
         return game_response(confirmed, request=request)
 
 
-class GameRestoreView(IdempotentWritesMixin, generics.GenericAPIView):
+class GameRestoreView(IdempotentWritesMixin, generics.GenericAPIView[Game]):
     """Bring a deleted game back."""
 
     serializer_class = GameSerializer

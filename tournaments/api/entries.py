@@ -54,7 +54,7 @@ def category_field(**kwargs: Any) -> serializers.CharField:
 # ----------------------------------------------------------------------------- serializers
 
 
-class EntrySerializer(serializers.Serializer):
+class EntrySerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField(source="player_id", read_only=True)
     name = serializers.CharField(source="player.name", read_only=True)
     club = serializers.IntegerField(source="player.club_id", read_only=True, allow_null=True)
@@ -64,12 +64,12 @@ class EntrySerializer(serializers.Serializer):
     category = serializers.CharField(read_only=True, help_text=CATEGORY_HELP)
 
 
-class EntryStatusInSerializer(serializers.Serializer):
+class EntryStatusInSerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=Entry.Status.choices, help_text=ENTRY_STATUS_HELP)
     category = category_field()
 
 
-class EntriesInSerializer(serializers.Serializer):
+class EntriesInSerializer(serializers.Serializer[Any]):
     """One player (``player``) or several (``players``): exactly one of the two."""
 
     player = id_field(required=False, help_text=_("One player's id."))
@@ -97,7 +97,7 @@ class EntriesInSerializer(serializers.Serializer):
         return {"player_ids": ids, "status": attrs["status"], "category": attrs.get("category")}
 
 
-class OnePlayerInSerializer(serializers.Serializer):
+class OnePlayerInSerializer(serializers.Serializer[Any]):
     """One player: ``{"player": id}``."""
 
     player = id_field(help_text=_("One player's id."))
@@ -107,7 +107,7 @@ class OnePlayerInSerializer(serializers.Serializer):
     category = category_field()
 
 
-class SeveralPlayersInSerializer(serializers.Serializer):
+class SeveralPlayersInSerializer(serializers.Serializer[Any]):
     """Several players: ``{"players": [ids]}``."""
 
     players = serializers.ListField(
@@ -128,7 +128,7 @@ ENTRIES_IN = PolymorphicProxySerializer(
 )
 
 
-class AttendanceInSerializer(serializers.Serializer):
+class AttendanceInSerializer(serializers.Serializer[Any]):
     """Everyone playing tonight, by id."""
 
     players = serializers.ListField(

@@ -23,7 +23,7 @@ from tournaments.api.id_fields import ID_MAX
 from tournaments.models import AuditEvent, Club, Game, Player, Tournament
 
 
-class IdFilter(django_filters.NumberFilter):
+class IdFilter(django_filters.NumberFilter):  # type: ignore[misc]  # django-filter is untyped
     """An object id, bounded so that a huge number is a 400, not a database overflow."""
 
     field_class = forms.IntegerField
@@ -42,7 +42,7 @@ class IdFilter(django_filters.NumberFilter):
         set_override(self, "field", schema)
 
 
-class TextFilter(django_filters.CharFilter):
+class TextFilter(django_filters.CharFilter):  # type: ignore[misc]  # django-filter is untyped
     """Part of a text (case-insensitive); a NUL character is a 400, as declared."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -52,9 +52,9 @@ class TextFilter(django_filters.CharFilter):
         set_override(self, "field", schema)
 
 
-class StrictFilterSet(django_filters.FilterSet):
+class StrictFilterSet(django_filters.FilterSet):  # type: ignore[misc]  # django-filter is untyped
     def is_valid(self) -> bool:
-        valid = super().is_valid()
+        valid: bool = super().is_valid()
         for name, declared in self.filters.items():
             if name not in self.data:
                 continue

@@ -37,7 +37,7 @@ from tournaments.services.games import GameTakenError, game_racks
 # ----------------------------------------------------------------------------- serializers
 
 
-class RackOutSerializer(LightFieldsMixin, serializers.Serializer):
+class RackOutSerializer(LightFieldsMixin, serializers.Serializer[Any]):
     player = serializers.IntegerField(source="player_id", read_only=True)
     position = serializers.IntegerField(read_only=True, help_text=_("The player's seat."))
     tiles = serializers.SerializerMethodField(
@@ -56,10 +56,10 @@ class RackOutSerializer(LightFieldsMixin, serializers.Serializer):
 
 
 class GameRackInSerializer(RackInSerializer):
-    player = id_field(help_text=_("The id of a player seated at the match."))  # type: ignore[assignment]
+    player = id_field(help_text=_("The id of a player seated at the match."))
 
 
-class GameInSerializer(LightFieldsMixin, serializers.Serializer):
+class GameInSerializer(LightFieldsMixin, serializers.Serializer[Any]):
     """A game as played: how it ended and one rack per seated player."""
 
     ending = EngineChoiceField(choices=ENDING_CHOICES, help_text=ENDING_HELP)
@@ -93,7 +93,7 @@ class GameRecordInSerializer(GameInSerializer):
     )
 
 
-class GameSerializer(LightFieldsMixin, serializers.Serializer):
+class GameSerializer(LightFieldsMixin, serializers.Serializer[Any]):
     """A recorded game. ``second_entry`` is shown to organisers only, and so are the
     racks of a game waiting for its second entry: the view says who they are in the
     context (``organiser``: a bool, or a check of a game)."""
@@ -183,7 +183,7 @@ class GameSerializer(LightFieldsMixin, serializers.Serializer):
         return data
 
 
-class GameTakenSerializer(serializers.Serializer):
+class GameTakenSerializer(serializers.Serializer[Any]):
     """The 409 of a game number already recorded: the message at `number`, the game
     in `game`. Other conflicts (all games recorded, a finished tournament) answer the
     message alone."""

@@ -59,7 +59,7 @@ from tournaments.services.results import game_enter
 # ----------------------------------------------------------------------------- views
 
 
-class MatchGamesView(IdempotentWritesMixin, InputFormMixin, generics.GenericAPIView):
+class MatchGamesView(IdempotentWritesMixin, InputFormMixin, generics.GenericAPIView[Game]):
     """A match's games: list them, or record the next one (validated and scored
     in ``write_prepare``, before the write's transaction)."""
 
@@ -179,6 +179,7 @@ class MatchGamesView(IdempotentWritesMixin, InputFormMixin, generics.GenericAPIV
             number=data.get("number"),
             user=request.user,
             ahead=ahead,
+            savepoint=not self.write_keyed,
         )
         recorded = entered.outcome == "recorded"
         code = status.HTTP_201_CREATED if recorded else status.HTTP_200_OK
@@ -218,7 +219,7 @@ class GameViewSet(
     InputFormMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
-    viewsets.GenericViewSet,
+    viewsets.GenericViewSet[Game],
 ):
     serializer_class = GameSerializer
     input_serializer = GameInSerializer

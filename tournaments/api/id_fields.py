@@ -21,7 +21,7 @@ def id_field(**kwargs: Any) -> serializers.IntegerField:
 
 
 @extend_schema_field({"type": "integer", "minimum": 1, "maximum": ID_MAX})
-class IdRelatedField(serializers.PrimaryKeyRelatedField):
+class IdRelatedField(serializers.PrimaryKeyRelatedField[models.Model]):
     """A related object by id; a number no database can hold is 'does not exist'."""
 
     def to_internal_value(self, data: Any) -> models.Model:
@@ -33,4 +33,5 @@ class IdRelatedField(serializers.PrimaryKeyRelatedField):
             self.fail("incorrect_type", data_type=type(data).__name__)
         if not 1 <= number <= ID_MAX:
             self.fail("does_not_exist", pk_value=data)
-        return super().to_internal_value(number)
+        # The stubs take the data for the model; DRF reads it as its primary key.
+        return super().to_internal_value(number)  # type: ignore[arg-type]

@@ -171,7 +171,13 @@ class _Refused(Exception):
 class IdempotentWritesMixin(_ViewBase):
     """An API view whose writes follow the ``Idempotency-Key`` protocol (see
     the module's docstring); a view whose writes need reads and checks first
-    does them in ``write_prepare``, outside the key's transaction."""
+    does them in ``write_prepare``, outside the key's transaction.
+
+    ``write_keyed`` tells the handler that it runs inside the key's
+    transaction, which is rolled back whole after any refusal: the services
+    it calls need no savepoint of their own there."""
+
+    write_keyed = False
 
     def write_prepare(self, request: Request, *args: Any, **kwargs: Any) -> None:
         """Reads and checks a write needs before its transaction, kept on the
@@ -226,6 +232,7 @@ class IdempotentWritesMixin(_ViewBase):
                         caller=keyed.caller, key=keyed.key, fingerprint=keyed.fingerprint
                     )
                     if refusal is None:
+                        self.write_keyed = True
                         try:
                             response = handler(request, *args, **kwargs)
                         except Exception as exc:

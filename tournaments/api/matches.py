@@ -53,7 +53,7 @@ HISTORY_ACTIONS = [
 ]
 
 
-class GameRevisionSerializer(serializers.Serializer):
+class GameRevisionSerializer(serializers.Serializer[Any]):
     game = serializers.SerializerMethodField(help_text=_("Null once the game is deleted."))
     number = serializers.IntegerField(source="game_number", read_only=True)
     version = serializers.IntegerField(read_only=True)
@@ -100,7 +100,9 @@ class GameRevisionSerializer(serializers.Serializer):
 # ----------------------------------------------------------------------------- views
 
 
-class MatchViewSet(IdempotentWritesMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class MatchViewSet(
+    IdempotentWritesMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[Match]
+):
     """A match: its table, seats and games. Its token (``X-Match-Token``) reads it too."""
 
     serializer_class = MatchSerializer
@@ -141,7 +143,7 @@ class MatchViewSet(IdempotentWritesMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return Response(MatchSerializer(match, context=context).data)
 
 
-class MatchByTokenView(generics.GenericAPIView):
+class MatchByTokenView(generics.GenericAPIView[Match]):
     """The match an ``X-Match-Token`` opens: how a token holder learns the match id and
     the seated players' ids."""
 
@@ -162,7 +164,7 @@ class MatchByTokenView(generics.GenericAPIView):
         return Response(MatchSerializer(match, context=context).data)
 
 
-class MatchHistoryView(generics.GenericAPIView):
+class MatchHistoryView(generics.GenericAPIView[AuditEvent]):
     """Every change to a match's games (its audit events), oldest first."""
 
     serializer_class = GameRevisionSerializer

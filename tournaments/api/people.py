@@ -31,7 +31,7 @@ from tournaments.services import players as player_services
 # ----------------------------------------------------------------------------- serializers
 
 
-class ClubSerializer(StrictTextMixin, serializers.ModelSerializer):
+class ClubSerializer(StrictTextMixin, serializers.ModelSerializer[Club]):
     class Meta:
         model = Club
         fields = ["id", "name", "city"]
@@ -47,7 +47,7 @@ class VisibleClubField(IdRelatedField):
         return clubs_visible(user=getattr(request, "user", None))
 
 
-class PlayerSerializer(StrictTextMixin, serializers.ModelSerializer):
+class PlayerSerializer(StrictTextMixin, serializers.ModelSerializer[Player]):
     club = VisibleClubField(
         queryset=Club.objects.all(),
         allow_null=True,

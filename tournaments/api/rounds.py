@@ -34,13 +34,13 @@ from tournaments.services import rounds as round_services
 # ----------------------------------------------------------------------------- serializers
 
 
-class SeatSerializer(serializers.Serializer):
+class SeatSerializer(serializers.Serializer[Any]):
     position = serializers.IntegerField(read_only=True, help_text=_("1 starts game 1."))
     player = serializers.IntegerField(source="player_id", read_only=True)
     name = serializers.CharField(source="player.name", read_only=True)
 
 
-class MatchBriefSerializer(serializers.Serializer):
+class MatchBriefSerializer(serializers.Serializer[Any]):
     """A match in a round. Its private token is shown to whoever may record its games
     (the view says so in the context: ``show_tokens``), null to everyone else."""
 
@@ -62,7 +62,7 @@ class MatchBriefSerializer(serializers.Serializer):
         return match.token if self.context.get("show_tokens") else None
 
 
-class RoundSerializer(serializers.Serializer):
+class RoundSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(read_only=True)
     tournament = serializers.IntegerField(source="tournament_id", read_only=True)
     number = serializers.IntegerField(read_only=True)
@@ -78,7 +78,7 @@ class RoundSerializer(serializers.Serializer):
         return [bye.player_id for bye in getattr(round_, "byes", ())]
 
 
-class RoundSeatInSerializer(serializers.Serializer):
+class RoundSeatInSerializer(serializers.Serializer[Any]):
     """What to seat: the next qualifying round (the default), the semi-finals or the final."""
 
     stage = EngineChoiceField(
@@ -93,7 +93,7 @@ class RoundSeatInSerializer(serializers.Serializer):
     date = serializers.DateField(required=False, allow_null=True)
 
 
-class RoundTablesInSerializer(serializers.Serializer):
+class RoundTablesInSerializer(serializers.Serializer[Any]):
     """An organiser's own tables for a round."""
 
     tables = serializers.ListField(
@@ -161,7 +161,9 @@ class TournamentRoundsView(TournamentNestedView):
 
 
 @extend_schema_view(retrieve=extend_schema(summary="A round with its matches"))
-class RoundViewSet(IdempotentWritesMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class RoundViewSet(
+    IdempotentWritesMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[Round]
+):
     serializer_class = RoundSerializer
     permission_classes = [RoundPermission]
     lookup_value_converter = "api_id"

@@ -42,7 +42,7 @@ from tournaments.standings.ranking import StandingRow, category_rows
 # ----------------------------------------------------------------------------- serializers
 
 
-class StandingsQuerySerializer(serializers.Serializer):
+class StandingsQuerySerializer(serializers.Serializer[Any]):
     stage = serializers.ChoiceField(
         choices=Round.Stage.choices,
         required=False,
@@ -64,7 +64,7 @@ class StandingsQuerySerializer(serializers.Serializer):
     )
 
 
-class StandingSerializer(serializers.Serializer):
+class StandingSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField(read_only=True, help_text=_("Shared by full ties."))
     player = serializers.IntegerField(source="player_id", read_only=True)
     name = serializers.CharField(read_only=True)
@@ -95,9 +95,9 @@ class StandingSerializer(serializers.Serializer):
         return unconfirmed.of(row.player_id) if unconfirmed is not None else 0
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsSerializer(serializers.Serializer[Any]):
     stage = serializers.ChoiceField(
-        choices=STAGES,
+        choices=Round.Stage.choices,
         read_only=True,
         help_text=_(
             "The stage the order comes from: `qualifying` before any stage is seated (or "

@@ -43,7 +43,7 @@ _TABLE_POINTS_SCHEMA = {
 
 
 @extend_schema_field(_TABLE_POINTS_SCHEMA)
-class TablePointsField(serializers.Field):
+class TablePointsField(serializers.Field[Any, Any, Any, Any]):
     """``{"2": [4, 0], "3": [4, 2, 0], "4": [4, 3, 1, 0]}``; sizes left out keep their points."""
 
     default_error_messages = {
@@ -83,7 +83,7 @@ _CARRY_OVER = {Decimal(v): v for v in rules.CARRY_OVER_CHOICES}
         ),
     }
 )
-class CarryOverField(serializers.Field):
+class CarryOverField(serializers.Field[Any, Any, Any, Any]):
     """``0``, ``0.5`` or ``1``: the stored ``"0"`` / ``"0.5"`` / ``"1"`` as a number."""
 
     default_error_messages = {
@@ -102,7 +102,7 @@ class CarryOverField(serializers.Field):
             self.fail("invalid")
 
 
-class UsernameField(serializers.SlugRelatedField):
+class UsernameField(serializers.SlugRelatedField[Any]):
     """A user by username."""
 
     default_error_messages = {

@@ -60,7 +60,7 @@ from tournaments.services.tournaments import (
 # ----------------------------------------------------------------------------- serializers
 
 
-class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer):
+class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer[Tournament]):
     owner = serializers.CharField(
         source="owner.username", read_only=True, help_text=_("Who created it (username).")
     )

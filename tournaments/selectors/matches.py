@@ -8,18 +8,26 @@ its digest only.
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from dataclasses import fields
+
+from django.db.models import Model, Prefetch
+
+from scoring import rules
 
 from tournaments.models import (
     AuditEvent,
     Game,
     Match,
     Rack,
+    Round,
     Seat,
     Tournament,
     match_token_digest,
     match_token_plausible,
 )
+
+# The attribute the seats read with a match are kept under, in seat order (a list).
+SEATS_KEPT = "seats_in_order"
 
 
 def match_detail(*, match_id: int | None = None, token: str | None = None) -> Match:
@@ -69,22 +77,53 @@ def match_replaced(*, token: str) -> Match | None:
     return event.match if event is not None else None
 
 
+def _field_names(model: type[Model], path: str) -> list[str]:
+    return [f"{path}{f.name}" for f in model._meta.concrete_fields]
+
+
+# What recording a game reads with the token: the seats, their players' names,
+# the match and round whole, and of the tournament what the game is scored and
+# checked by before its transaction (which reads the tournament again, whole).
+TOKEN_FIELDS = (
+    *_field_names(Seat, ""),
+    "player__name",
+    *_field_names(Match, "match__"),
+    *_field_names(Round, "match__round__"),
+    *(
+        f"match__round__tournament__{name}"
+        for name in ("status", "owner", "confirmation", *(f.name for f in fields(rules.Rules)))
+    ),
+)
+
+
 def match_by_token(token: str) -> Match | None:
-    """The match a token opens, with its round and tournament, and its seats in
-    seat order (each with its player) kept as ``seats_in_order``
-    (``services.game_scoring.SEATS_KEPT``); two queries. None: no match has it."""
-    # A list, not first(): the token is unique, and first()'s ORDER BY cost more
-    # to build than the query takes to run.
-    found = list(
-        Match.objects.select_related("round__tournament")
-        .prefetch_related(
-            Prefetch(
-                "seats",
-                queryset=Seat.objects.select_related("player").order_by("position"),
-                to_attr="seats_in_order",
-            )
-        )
-        .filter(token=token)
-        .order_by()
+    """The match a token opens, with its round, its seats in seat order (each
+    with its player's name) kept as ``SEATS_KEPT``, and its tournament's
+    status, owner, confirmation and rule settings (its other fields are
+    deferred: read on first use); one query (two for a match without seats).
+    None: no match has it."""
+    # From the seats, which bring their match, round and tournament along: one
+    # statement. order_by(): the models' default orderings would join the
+    # tournament's and the player's tables again; four seats sort here.
+    seats = sorted(
+        Seat.objects.select_related("player", "match__round__tournament")
+        .only(*TOKEN_FIELDS)
+        .filter(match__token=token)
+        .order_by(),
+        key=lambda seat: seat.position,
     )
-    return found[0] if found else None
+    if seats:
+        match = seats[0].match
+        for seat in seats:
+            seat.match = match  # one match for all (each row built its own copy)
+    else:
+        # A list, not first(): the token is unique, and first()'s ORDER BY cost
+        # more to build than the query takes to run.
+        bare = list(
+            Match.objects.select_related("round__tournament").filter(token=token).order_by()
+        )
+        if not bare:
+            return None
+        match = bare[0]
+    setattr(match, SEATS_KEPT, seats)
+    return match

@@ -37,6 +37,10 @@ from tournaments.caching import cached, tournament_key
 from tournaments.models import Rack, Round, Seat, Tournament
 from tournaments.selectors.standings_rows import standings_read, tie_breaks_of
 from tournaments.standings.current import (
+    FINAL,
+    QUALIFYING,
+    SEMIFINAL,
+    STAGES,
     FinalTable,
     RankingCurrent,
     StagePlayed,
@@ -47,10 +51,6 @@ from tournaments.standings.current import (
 from tournaments.standings.ranking import StandingRow, category_rows, seed_key
 from tournaments.standings.stage_rows import carried_half_ranked, first_to_ranked
 
-QUALIFYING = Round.Stage.QUALIFYING.value
-SEMIFINAL = Round.Stage.SEMIFINAL.value
-FINAL = Round.Stage.FINAL.value
-STAGES = (QUALIFYING, SEMIFINAL, FINAL)
 # A cached read outlives a quiet evening; a new version replaces it anyway.
 SHARED_SECONDS = 6 * 3600
 

@@ -12,13 +12,16 @@ hold, and scores again otherwise.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field, replace
-from typing import cast
+from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
+from typing import Any, cast
 
 from scoring import rules
 from scoring.errors import UserError, _
-from tournaments.models import Match, Seat
+from tournaments.models import Match, Seat, Tournament
+from tournaments.selectors.matches import SEATS_KEPT
 
 
 @dataclass(frozen=True)
@@ -39,15 +42,33 @@ def _player_id(player: Hashable) -> Hashable:
     return player.player_id if isinstance(player, SeatedPlayer) else player
 
 
+# A rule set per distinct stored setting, not per tournament: a changed setting
+# is another key, so nothing kept here outlives the values it was built from.
+RULE_SETS_KEPT = 256
+# The tournament's fields its rule set is built from: those named as the rule set's.
+RULE_FIELDS = tuple(f.name for f in fields(rules.Rules))
+
+
+@lru_cache(maxsize=RULE_SETS_KEPT)
+def _rules_of(settings: tuple[tuple[str, Any], ...]) -> rules.Rules:
+    tournament = Tournament(**{name: json.loads(value) for name, value in settings})
+    return tournament.rules()
+
+
+def tournament_rules(tournament: Tournament) -> rules.Rules:
+    """``tournament.rules()``, built once per process for each distinct rule
+    setting (a rule set is frozen; building one checks the table points)."""
+    return _rules_of(
+        tuple(
+            (name, json.dumps(getattr(tournament, name), sort_keys=True)) for name in RULE_FIELDS
+        )
+    )
+
+
 def match_seats(match: Match) -> dict[int, Seat]:
     """The match's seats as stored now, each with its player."""
     seats = Seat.objects.filter(match_id=match.pk).select_related("player").order_by("position")
     return {s.player_id: s for s in seats}
-
-
-# The attribute the seats read with a match are kept under, in seat order
-# (``Prefetch("seats", to_attr=SEATS_KEPT)``, as ``selectors.matches.match_by_token`` reads them).
-SEATS_KEPT = "seats_in_order"
 
 
 def _match_seats_known(match: Match) -> dict[int, Seat]:
@@ -79,7 +100,7 @@ def game_score_ahead(*, match: Match, ending: str, racks: Sequence[rules.RackIn]
     ``game_record``'s)."""
     seats = _match_seats_known(match)
     result = game_scored(match=match, ending=ending, racks=racks, seats=seats)
-    return GameAhead(match.pk, ending, tuple(racks), seats, match.round.tournament.rules(), result)
+    return GameAhead(match.pk, ending, tuple(racks), seats, tournament_rules(match.round.tournament), result)
 
 
 def game_scored(
@@ -109,7 +130,7 @@ def game_scored(
             )
             for seat, r in placed
         ],
-        rules=match.round.tournament.rules(),
+        rules=tournament_rules(match.round.tournament),
     )
     result = replace(
         result,
@@ -144,7 +165,7 @@ def game_scored_now(
     if (
         ahead is not None
         and (ahead.match_id, ahead.ending, ahead.racks) == (match.pk, ending, tuple(racks))
-        and ahead.rule_set == match.round.tournament.rules()
+        and ahead.rule_set == tournament_rules(match.round.tournament)
         and seat_pairs == {(pid, seat.position) for pid, seat in ahead.seats.items()}
     ):
         return ahead.seats, ahead.result

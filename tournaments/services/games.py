@@ -22,6 +22,7 @@ A game's *state* starts as the tournament's ``confirmation`` setting says
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, cast
 
@@ -36,7 +37,13 @@ from tournaments.game_numbers import game_number_next
 from tournaments.models import AuditEvent, Game, Match, Rack, Seat, Tournament
 from tournaments.racks_entered import game_racks_entered
 from tournaments.services.audit import audit_add
-from tournaments.services.game_scoring import GameAhead, game_scored, game_scored_now, match_seats
+from tournaments.services.game_scoring import (
+    GameAhead,
+    game_scored,
+    game_scored_now,
+    match_seats,
+    tournament_rules,
+)
 from tournaments.services.plans import final_decided_check
 from tournaments.services.tournament_open import tournament_open_check
 
@@ -67,15 +74,13 @@ def _tournament_open(match: Match) -> Tournament:
 
 
 def _tournament_now(tournament_id: int) -> Tournament | None:
-    # Django's select_for_update has no share mode: FOR SHARE is written out.
-    if connection.vendor == "postgresql":
-        table = connection.ops.quote_name(Tournament._meta.db_table)
-        shared = Tournament.objects.raw(
-            f"SELECT * FROM {table} WHERE id = %s FOR SHARE", [tournament_id]
-        )
-        return next(iter(shared), None)
-    found = list(Tournament.objects.filter(pk=tournament_id).order_by())
-    return found[0] if found else None
+    # Django's select_for_update has no share mode: the statement is written
+    # out, and SQLite (whose IMMEDIATE transaction holds the write lock) reads
+    # it without the lock.
+    table = connection.ops.quote_name(Tournament._meta.db_table)
+    lock = " FOR SHARE" if connection.vendor == "postgresql" else ""
+    shared = Tournament.objects.raw(f"SELECT * FROM {table} WHERE id = %s{lock}", [tournament_id])
+    return next(iter(shared), None)
 
 
 def _match_now(match_id: int) -> tuple[set[tuple[int, int]], set[int]]:
@@ -119,7 +124,7 @@ def game_racks_store(*, game: Game, result: rules.GameOut, seats: dict[int, Seat
     racks in seat order (``game_racks``), so that neither its snapshot nor its
     answer reads them again."""
     # Rules.table_points holds a vector for every table size the engine accepts.
-    vector = game.match.round.tournament.rules().table_points[len(result.racks)]
+    vector = tournament_rules(game.match.round.tournament).table_points[len(result.racks)]
     table_points = rules.table_points_for(scores=[r.score for r in result.racks], vector=vector)
     racks = Rack.objects.bulk_create(
         [
@@ -224,28 +229,52 @@ def _match_lock(match: Match, tournament: Tournament) -> Match:
     return match
 
 
-@transaction.atomic
-def game_record(
+@dataclass(frozen=True)
+class MatchOpen:
+    """A match as a game is recorded into it, inside the recording's
+    transaction: locked (PostgreSQL) with its tournament read again and open,
+    the game scored against its seats as they are now, and the numbers of its
+    games already recorded (``taken``)."""
+
+    match: Match
+    seats: dict[int, Seat]
+    result: rules.GameOut
+    taken: set[int]
+
+
+def match_open(
     *,
     match: Match,
     ending: str,
     racks: Sequence[rules.RackIn],
-    user: ActingUser = None,
-    number: int | None = None,
     ahead: GameAhead | None = None,
-) -> Game:
-    """Record a game of a match (``number``, or the lowest free one); scores are
-    computed, never entered (``ahead``: as ``game_score_ahead`` scored them). A
-    number already recorded is refused with that game."""
+) -> MatchOpen:
+    """Lock and read the match a game is recorded into and score the game
+    (``ahead``: as ``game_score_ahead`` scored it, kept while its seats and
+    rules still hold); refuses a finished tournament and a game its seats
+    refuse. Runs inside the recording service's transaction."""
+    if not connection.in_atomic_block:
+        raise RuntimeError("match_open needs the recording service's transaction")
     # The tournament's lock before the match's, in the order the seating services take them.
     match = _match_lock(match, _tournament_open(match))
     seat_pairs, taken = _match_now(match.pk)
     seats, result = game_scored_now(
         match=match, ending=ending, racks=racks, ahead=ahead, seat_pairs=seat_pairs
     )
+    return MatchOpen(match, seats, result, taken)
+
+
+def game_store(
+    *, opened: MatchOpen, ending: str, user: ActingUser = None, number: int | None = None
+) -> Game:
+    """Store a game scored by ``match_open`` as game ``number`` (or the lowest
+    free one) of its match, with its racks and its audit event; refuses a
+    number outside the round's games, a match whose games are all recorded and
+    a decided final. A number already recorded is the caller's to handle
+    before (``game_record`` refuses it). Runs inside the recording service's
+    transaction, as ``match_open`` does."""
+    match = opened.match
     planned = match.round.games_per_match
-    if number is not None and number in taken:
-        raise GameTakenError(match.games.get(number=number))
     if number is not None and not 1 <= number <= planned:
         raise UserError(
             _(
@@ -257,7 +286,7 @@ def game_record(
             planned=planned,
             number=number,
         )
-    free = number if number is not None else game_number_next(taken=taken, planned=planned)
+    free = number if number is not None else game_number_next(taken=opened.taken, planned=planned)
     if free is None:
         raise ConflictError(
             _("Table %(table)s plays %(planned)s games in this round and all are recorded."),
@@ -279,9 +308,28 @@ def game_record(
         raise ConflictError(
             _("Another result for this table was saved at the same moment; reload and try again.")
         ) from exc
-    game_racks_store(game=game, result=result, seats=seats)
+    game_racks_store(game=game, result=opened.result, seats=opened.seats)
     game_audit(game=game, action=AuditEvent.Action.GAME_RECORDED, user=user)
     return game
+
+
+@transaction.atomic
+def game_record(
+    *,
+    match: Match,
+    ending: str,
+    racks: Sequence[rules.RackIn],
+    user: ActingUser = None,
+    number: int | None = None,
+    ahead: GameAhead | None = None,
+) -> Game:
+    """Record a game of a match (``number``, or the lowest free one); scores are
+    computed, never entered (``ahead``: as ``game_score_ahead`` scored them). A
+    number already recorded is refused with that game."""
+    opened = match_open(match=match, ending=ending, racks=racks, ahead=ahead)
+    if number is not None and number in opened.taken:
+        raise GameTakenError(opened.match.games.get(number=number))
+    return game_store(opened=opened, ending=ending, user=user, number=number)
 
 
 def _version_check(game: Game, version: int | None) -> None:

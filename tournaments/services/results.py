@@ -31,16 +31,16 @@ from scoring.errors import ConflictError, UserError, _
 from tournaments.access import user_or_none
 from tournaments.actors import ActingUser
 from tournaments.models import AuditEvent, Game, Match, Tournament
-from tournaments.services.game_scoring import GameAhead
+from tournaments.services.game_scoring import GameAhead, match_seats
 from tournaments.services.games import (
     GameTakenError,
     game_audit,
     game_compute,
     game_correct,
     game_racks_store,
-    game_record,
     game_snapshot,
-    match_seats,
+    game_store,
+    match_open,
 )
 from tournaments.services.tournament_open import tournament_open_check
 
@@ -73,7 +73,6 @@ def _own_entry_check(game: Game, user: ActingUser) -> None:
         )
 
 
-@transaction.atomic
 def game_enter(
     *,
     match: Match,
@@ -82,28 +81,36 @@ def game_enter(
     number: int | None = None,
     user: ActingUser = None,
     ahead: GameAhead | None = None,
+    savepoint: bool = True,
 ) -> GameEntered:
     """An entry of a game: records it, or under double entry confirms or
     disputes the game already recorded with that number (``ahead``: the game
-    as ``game_score_ahead`` scored it before the transaction)."""
-    try:
-        return GameEntered(
-            game_record(
-                match=match, ending=ending, racks=racks, user=user, number=number, ahead=ahead
-            ),
-            "recorded",
+    as ``game_score_ahead`` scored it before the transaction).
+
+    ``savepoint=False``: the caller's transaction, if any, is rolled back
+    whole after any refusal (a keyed API write's is), so the entry takes no
+    savepoint of its own within it."""
+    with transaction.atomic(savepoint=savepoint):
+        opened = match_open(match=match, ending=ending, racks=racks, ahead=ahead)
+        if number is None or number not in opened.taken:
+            return GameEntered(
+                game_store(opened=opened, ending=ending, user=user, number=number), "recorded"
+            )
+        game = (
+            Game.objects.select_for_update()
+            .prefetch_related("racks")
+            .get(match_id=opened.match.pk, number=number)
         )
-    except GameTakenError as taken:
-        game = Game.objects.select_for_update().get(pk=taken.game.pk)
-        tournament = match.round.tournament
+        game.match = opened.match  # locked, with its tournament as read just now
+        tournament = opened.match.round.tournament
         awaiting = (
             tournament.confirmation == Tournament.Confirmation.DOUBLE_ENTRY
             and game.state == Game.State.ENTERED
         )
         if not awaiting:
-            raise GameTakenError(game) from None
+            raise GameTakenError(game)
         _own_entry_check(game, user)
-        result = game_compute(match=match, ending=ending, racks=racks)
+        result = opened.result
         old = game_snapshot(game)
         if _same_racks(game, ending, result):
             game.state = Game.State.CONFIRMED

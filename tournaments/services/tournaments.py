@@ -154,13 +154,13 @@ def _settings_apply(tournament: Tournament, settings: dict[str, Any]) -> list[st
 
 
 def _co_organisers_check(owner_id: int | None, users: Any) -> list[Any]:
-    users = list(users)
-    if any(u.pk == owner_id for u in users):
+    chosen: list[Any] = list(users)
+    if any(u.pk == owner_id for u in chosen):
         raise UserError(
             _("The owner organises the tournament already; name other users as co-organisers."),
             field="co_organisers",
         )
-    return users
+    return chosen
 
 
 def _status_kept(tournament: Tournament, settings: dict[str, Any]) -> None:

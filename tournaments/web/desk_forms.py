@@ -12,7 +12,7 @@ multiple choice, which is quicker on a club night.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.http import HttpRequest
@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import rules
 from scoring.errors import UserError
 from tournaments.actors import ActingUser
-from tournaments.models import Entry, Player, Tournament
+from tournaments.models import Club, Entry, Player, Tournament
 from tournaments.selectors.people import (
     clubs_all,
     clubs_visible,
@@ -50,7 +50,8 @@ class PlayerAddForm(forms.Form):
     def __init__(self, *args: Any, user: ActingUser, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Only the clubs this organiser may see (``access.clubs_visible_q``).
-        self.fields["club"].queryset = clubs_visible(user=user)  # type: ignore[attr-defined]
+        club_field = cast(forms.ModelChoiceField[Club], self.fields["club"])
+        club_field.queryset = clubs_visible(user=user)
 
     def user_error_add(self, error: UserError) -> None:
         field = error.field if error.field in self.fields else None
@@ -64,7 +65,8 @@ class EntriesAddForm(forms.Form):
 
     def __init__(self, *args: Any, players: list[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["players"].choices = [(p.pk, p.name) for p in players]  # type: ignore[attr-defined]
+        players_field = cast(forms.TypedMultipleChoiceField, self.fields["players"])
+        players_field.choices = [(p.pk, p.name) for p in players]
 
 
 class PlayersImportForm(forms.Form):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.forms.boundfield import BoundField
@@ -132,6 +132,7 @@ class GameForm(forms.Form):
 class GameCorrectForm(GameForm):
     """A correction of a recorded game; ``version`` catches a stale page."""
 
+    # Django drops an inherited field set to None; the stubs know no such idiom.
     number = None  # type: ignore[assignment]  # the game corrected is ``game``
     game = forms.IntegerField(widget=forms.HiddenInput)
     version = forms.IntegerField(widget=forms.HiddenInput)
@@ -162,7 +163,8 @@ class AdjustmentForm(forms.Form):
 
     def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [("", "—"), *((p.pk, p.name) for p in players)]  # type: ignore[attr-defined]
+        player_field = cast(forms.TypedChoiceField, self.fields["player"])
+        player_field.choices = [("", "—"), *((p.pk, p.name) for p in players)]
 
     def clean_points(self) -> Decimal | str:
         """The points with the sign the kind gives them (a penalty's are negative).
@@ -214,7 +216,7 @@ class SwapForm(forms.Form):
             for s in table
         ]
         for name in ("player_a", "player_b"):
-            self.fields[name].choices = choices  # type: ignore[attr-defined]
+            cast(forms.TypedChoiceField, self.fields[name]).choices = choices
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

@@ -77,7 +77,7 @@ def desk_action(
     """POST only: anything else gets the desk-action page (405), before any login check."""
 
     @wraps(view)
-    def wrapped(request: HttpRequest, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+    def wrapped(request: HttpRequest, /, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
         if request.method == "POST":
             return view(request, *args, **kwargs)
         # Only the address's own slug: the page tells nothing about the tournament.

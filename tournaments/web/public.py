@@ -186,14 +186,14 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
 
 
-class RowsPaginator(Paginator):
+class RowsPaginator(Paginator[Any]):
     """Takes ``?per_page=`` from the address bar, but only 1 to 1,000."""
 
     def __init__(self, object_list: Any, per_page: int | str, *args: Any, **kwargs: Any) -> None:
         super().__init__(object_list, min(max(int(per_page), 1), 1000), *args, **kwargs)
 
 
-class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
+class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignore[misc]  # django-tables2 is untyped
     """The full standings, sortable, with ``?_export=csv|xlsx|ods|json``."""
 
     template_name = "tournaments/standings.html"

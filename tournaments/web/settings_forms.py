@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 from django.conf import settings as django_settings
@@ -36,13 +36,15 @@ from tournaments.models import Tournament
 from tournaments.models.rule_fields import table_points_rules
 from tournaments.selectors.people import clubs_all, users_named
 from tournaments.selectors.tournaments import co_organiser_names
-from tournaments.services.tournaments import PLAN_BOUNDS
+from tournaments.services.setting_bounds import PLAN_BOUNDS
 from tournaments.web.settings_variants import (
     HALL_FIELDS,
     STAGE_FIELDS,
     VARIANT_FIELDS,
     VariantFields,
 )
+
+T = TypeVar("T")
 
 SCORING_FIELDS = (
     "joker_penalty",
@@ -91,7 +93,7 @@ def _bounds(name: str) -> dict[str, int]:
     return {"min": low, "max": high}
 
 
-def _checked(value: Any, check: Callable[[], object]) -> Any:
+def _checked(value: T, check: Callable[[], object]) -> T:
     """``value`` if ``check`` accepts it; its ``UserError`` as the field's error."""
     try:
         check()

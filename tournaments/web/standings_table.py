@@ -59,7 +59,7 @@ def cell_inert(value: Any) -> Any:
     return value
 
 
-class StandingsExport(TableExport):
+class StandingsExport(TableExport):  # type: ignore[misc]  # django-tables2 is untyped
     """Only the formats whose libraries are installed: a bad ``?_export=`` is
     ignored (the page is shown) rather than failing. Spreadsheet formats get
     their cells made inert (``cell_inert``); JSON keeps the text as it is."""
@@ -157,7 +157,7 @@ def number_text(value: Decimal | int, *, signed: bool = False) -> str:
     return f"+{text}" if signed and value > 0 else text
 
 
-class NumberColumn(tables.Column):
+class NumberColumn(tables.Column):  # type: ignore[misc]  # django-tables2 is untyped
     """A score-like number: no ``.00`` when whole; right-aligned."""
 
     def __init__(self, *args: Any, signed: bool = False, **kwargs: Any) -> None:
@@ -172,7 +172,7 @@ class NumberColumn(tables.Column):
         return number_plain(value)
 
 
-class StandingsTable(tables.Table):
+class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 is untyped
     """The standings; given a ``ranking``, its lead column comes first after
     the name, emphasised. Without one (the exports) the columns are fixed."""
 

@@ -28,8 +28,7 @@ LINES = [
 
 def _drawn(lines: list[tuple[str, str]]) -> bytes:
     marks = [
-        Text(x=20, y=20 + 10 * i, text=text, font=font)  # type: ignore[arg-type]
-        for i, (font, text) in enumerate(lines)
+        Text(x=20, y=20 + 10 * i, text=text, font=font) for i, (font, text) in enumerate(lines)
     ]
     return drawn_pdf(
         pages=[[Group(dy=0, marks=marks)]], paper_mm=(210, 297), title="Prøve", language="da"

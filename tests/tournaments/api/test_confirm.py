@@ -15,7 +15,8 @@ pytestmark = pytest.mark.django_db
 
 def racks(ids: list[int], points: int = 10) -> list[dict[str, object]]:
     first, *others = ids
-    return [{"player": first, "tiles": ""}, *({"player": p, "points": points} for p in others)]
+    scored: list[dict[str, object]] = [{"player": p, "points": points} for p in others]
+    return [{"player": first, "tiles": ""}, *scored]
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -5,6 +5,7 @@ recording at once all store their games."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -17,7 +18,7 @@ from tests.tournaments.api.concurrent_tables import TABLES, race_tables, tables_
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def assert_one_game(result: dict) -> None:
+def assert_one_game(result: dict[str, Any]) -> None:
     assert result["games"] == 1 and result["keys"] == 1
     assert result["statuses"] == [201] and len(result["ids"]) == 1
     assert result["replayed"] == THREADS - 1
@@ -37,7 +38,7 @@ def test_threads_racing_one_key_store_one_game_on_postgresql():
     assert_one_game(race(match_id=match.pk, token=match.token, players=seated_ids(match)))
 
 
-def assert_every_table_stored(result: dict) -> None:
+def assert_every_table_stored(result: dict[str, Any]) -> None:
     assert result["statuses"] == [201] * TABLES
     assert result["games"] == TABLES and result["status"] == "running"
 

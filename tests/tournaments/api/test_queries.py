@@ -64,7 +64,8 @@ LISTS: list[tuple[str, int, Callable[[int], str]]] = [
     ("rounds", 6, lambda n: f"/api/v1/tournaments/{tournament_with(n).pk}/rounds/"),
     ("adjustments", 3, lambda n: f"/api/v1/tournaments/{tournament_with(n).pk}/adjustments/"),
     # + the tournament's version (the key of its cached standings)
-    ("standings", 6, lambda n: f"/api/v1/tournaments/{tournament_with(n).pk}/standings/"),
+    # + which stages are seated (the current ranking's stage)
+    ("standings", 7, lambda n: f"/api/v1/tournaments/{tournament_with(n).pk}/standings/"),
     ("games", 3, lambda n: f"/api/v1/games/?tournament={tournament_with(n).pk}"),
     (
         "match games",

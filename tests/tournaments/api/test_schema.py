@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -40,12 +41,13 @@ DESIGN_PATHS = {
 
 
 @pytest.fixture(scope="module")
-def schema(tmp_path_factory: pytest.TempPathFactory, django_db_blocker) -> dict:
+def schema(tmp_path_factory: pytest.TempPathFactory, django_db_blocker) -> dict[str, Any]:
     path: Path = tmp_path_factory.mktemp("schema") / "openapi.yaml"
     with django_db_blocker.unblock():
         # --fail-on-warn: every view, field and enum is typed, nothing guessed.
         call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(path))
-    return yaml.safe_load(path.read_text())
+    document: dict[str, Any] = yaml.safe_load(path.read_text())
+    return document
 
 
 def test_the_schema_validates_and_covers_the_design(schema):

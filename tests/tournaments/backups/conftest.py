@@ -130,7 +130,7 @@ def standings_json(tournament: Tournament, user: Any) -> list[dict[str, Any]]:
     """The standings as the API answers them, without player ids."""
     response = client_as(user).get(f"/api/v1/tournaments/{tournament.pk}/standings/")
     assert response.status_code == 200, response.content
-    rows = response.json()["results"]
+    rows: list[dict[str, Any]] = response.json()["results"]
     for row in rows:
         row.pop("player")
     return rows

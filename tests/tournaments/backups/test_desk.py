@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -30,7 +31,7 @@ def backup_url(tournament: Tournament) -> str:
     return reverse("web:desk-backup", args=[tournament.slug])
 
 
-def upload(document: dict, name: str = "backup.json") -> SimpleUploadedFile:
+def upload(document: dict[str, Any], name: str = "backup.json") -> SimpleUploadedFile:
     return SimpleUploadedFile(name, document_text(document).encode(), "application/json")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -57,8 +58,9 @@ STANDINGS = [
 ]  # fmt: skip
 
 
-def golden() -> dict:
-    return json.loads(GOLDEN.read_text(encoding="utf-8"))
+def golden() -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    return document
 
 
 def test_the_golden_backup_restores_with_its_standings():
@@ -72,7 +74,7 @@ def test_the_golden_backup_restores_with_its_standings():
     assert AuditEvent.objects.filter(tournament=tournament).count() == len(golden()["audit"]) + 1
 
 
-def golden_completed() -> dict:
+def golden_completed() -> dict[str, Any]:
     """The golden file as written today: what it predates takes its default
     (``final_carry_over`` false is ``carry_over`` "0")."""
     document = golden()

@@ -26,7 +26,7 @@ def refusal(document: Any, owner: Any, slug: str | None = "restored") -> UserErr
     return caught.value
 
 
-def changed(played: Any, change: Callable[[dict], Any]) -> dict:
+def changed(played: Any, change: Callable[[dict[str, Any]], Any]) -> dict[str, Any]:
     """The backup changed, its checksum taken again: what a forger would do."""
     document = tournament_document(tournament=played, checksum=False)
     change(document)
@@ -34,10 +34,10 @@ def changed(played: Any, change: Callable[[dict], Any]) -> dict:
     return document
 
 
-def set_(path: str, value: Any) -> Callable[[dict], None]:
+def set_(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
     """A change at ``games.3.racks.1.points``."""
 
-    def change(document: dict) -> None:
+    def change(document: dict[str, Any]) -> None:
         *parents, last = [int(p) if p.isdigit() else p for p in path.split(".")]
         target: Any = document
         for part in parents:
@@ -159,7 +159,7 @@ def test_a_foreign_or_malformed_document_is_refused(played, owner, change, reaso
     assert reason in refusal(changed(played, change), owner).render()
 
 
-def _first_seat_elsewhere(document: dict) -> None:
+def _first_seat_elsewhere(document: dict[str, Any]) -> None:
     document["seats"][0]["player"] = document["seats"][1]["player"]
 
 

@@ -20,7 +20,8 @@ def enum_at(*path: str) -> list[str]:
         node = node["items"]
     for name in path[1:]:
         node = node["properties"][name]
-    return node["enum"]
+    enum: list[str] = node["enum"]
+    return enum
 
 
 def choices(model: type[models.Model], name: str) -> list[str]:

@@ -7,20 +7,20 @@ import pytest
 
 from tests.factories import MatchFactory, match_seated
 from tournaments.models import Match
-from tournaments.selectors.matches import match_by_token
-from tournaments.services.game_scoring import SEATS_KEPT
+from tournaments.selectors.matches import SEATS_KEPT, match_by_token
 
 pytestmark = pytest.mark.django_db
 
 
-def test_a_token_brings_round_tournament_and_seats_in_two_queries(django_assert_num_queries):
+def test_a_token_brings_round_tournament_and_seats_in_one_query(django_assert_num_queries):
     match = match_seated(players=3)
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(1):
         read = match_by_token(match.token)
         assert read is not None
         seats = getattr(read, SEATS_KEPT)
         names = [s.player.name for s in seats]
         tournament = read.round.tournament
+    assert all(s.match is read for s in seats)  # one match, not a copy per seat
     orm = match.seats.select_related("player").order_by("position")
     assert [(s.pk, s.position) for s in seats] == [(s.pk, s.position) for s in orm]
     assert names == [s.player.name for s in orm]

@@ -68,6 +68,7 @@ NOT_AUDITED = {
     "game_scoring.game_score_ahead": "scores a game before its transaction, stores nothing",
     "game_scoring.game_scored": "scores a game without storing it",
     "game_scoring.game_scored_now": "scores a game inside its transaction, stores nothing",
+    "game_scoring.tournament_rules": "a tournament's rule set, built once per setting",
     "games.game_snapshot": "a read",
     "games.game_racks": "a read (or the racks its service kept)",
     "games.game_state_new": "a read",
@@ -91,6 +92,8 @@ NOT_AUDITED = {
     "plans.round_store": "stores a round inside the audited seating services",
     "plans.round_fill": "fills a round inside the audited seating services",
     "games.game_racks_store": "stores a game's racks inside game_record and game_correct",
+    "games.match_open": "locks and reads a match inside game_record and game_enter",
+    "games.game_store": "stores a game with its event inside game_record and game_enter",
     # writes outside any tournament (clubs and players are shared by all)
     "players.club_create": "a new club is in no tournament yet",
     "players.player_create": "a new player is in no tournament yet",

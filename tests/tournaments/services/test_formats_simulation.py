@@ -15,10 +15,14 @@ from scoring.rules import RackIn
 from tests.factories import PlayerFactory, UserFactory, round_play, seated_ids
 from tournaments.demo import match_play
 from tournaments.models import Game, Rack, Round, Tournament
-from tournaments.selectors.standings import final_places_for, stage_entrants, standings_for
+from tournaments.selectors.standings import (
+    final_places_for,
+    finals_decided,
+    stage_entrants,
+    standings_for,
+)
 from tournaments.services import entries, rounds, stages, tournaments
 from tournaments.services.games import game_record
-from tournaments.services.plans import decided_matches
 from tournaments.standings.stage_rows import half_up
 
 pytestmark = pytest.mark.django_db
@@ -82,9 +86,9 @@ def test_dutch_championship_final_stops_at_four_wins_and_refuses_a_further_game(
     final = stages.stage_seat(tournament=t, stage="final")
     match = final.matches.get()
     rng = random.Random(4)
-    while not decided_matches([final]):
+    while not finals_decided(rounds=[final]):
         match_play(match=match, rng=rng, games_played=1)
-    winner, wins = decided_matches([final])[match.pk]
+    winner, wins = finals_decided(rounds=[final])[match.pk]
     assert wins == 4 and 4 <= match.games.count() <= 13
     games = Game.objects.count()
     with pytest.raises(ConflictError, match="The final is decided"):

@@ -13,6 +13,7 @@ from tournaments.standings.current import (
     FINAL,
     QUALIFYING,
     SEMIFINAL,
+    STAGES,
     FinalTable,
     StagePlayed,
     final_played_out,
@@ -261,3 +262,9 @@ def test_the_qualifying_table_ignores_every_stage(field) -> None:
         (r.player_id, r.rank) for r in qualifying
     ]
     assert not ranking.decided and ranking.label == "Qualifying"
+
+
+def test_the_stages_are_the_rounds_stages() -> None:
+    from tournaments.models import Round
+
+    assert tuple(Round.Stage.values) == STAGES

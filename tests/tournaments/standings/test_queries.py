@@ -3,6 +3,7 @@
 import random
 from decimal import Decimal
 from functools import partial
+from typing import Any
 
 import pytest
 
@@ -50,7 +51,7 @@ def ids_by_rank(rows) -> list[tuple[int, int]]:
     return [(r.player_id, r.rank) for r in rows]
 
 
-def two_tables(**kwargs) -> tuple[Tournament, list, list]:
+def two_tables(**kwargs) -> tuple[Tournament, list[Any], list[Any]]:
     """8 players, one round seated with two tables of 4 (seat order as stored)."""
     t = tournament_entered(players=8, games_per_round=1, **kwargs)
     round_ = rounds.round_seat_next(tournament=t)

@@ -231,7 +231,9 @@ rankings = st.sampled_from([RANK_BY_SCORE, RANK_BY_TABLE_POINTS, RANK_BY_AVERAGE
 tie_break_lists = st.lists(st.sampled_from(KEYED), unique=True, max_size=4)
 
 
-def full_key(r: StandingRow, primary: Callable[[StandingRow], Any], tie_breaks: list[str]) -> tuple:
+def full_key(
+    r: StandingRow, primary: Callable[[StandingRow], Any], tie_breaks: list[str]
+) -> tuple[Any, ...]:
     return (primary(r), *(TIE_BREAKS[t](r) for t in tie_breaks))
 
 

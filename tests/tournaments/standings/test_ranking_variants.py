@@ -34,7 +34,7 @@ def row(pid: int, *scores: int, **values: Any) -> StandingRow:
     )
 
 
-def ranked(rows: list[StandingRow], tie_breaks: list[str], primary: Any = BY_WINS) -> list:
+def ranked(rows: list[StandingRow], tie_breaks: list[str], primary: Any = BY_WINS) -> list[Any]:
     out = standings_rank(rows=rows, primary=primary, tie_breaks=tie_breaks)
     return [(r.player_id, r.rank) for r in out]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from typing import Any
 
 from tests.factories import MatchFactory, PlayerFactory, RoundFactory, TournamentFactory
 from tournaments.demo import match_play, racks_scored
@@ -43,7 +44,7 @@ def entry_post(
     racks: dict[int, dict[str, str]],
     ending: str = "rummikub",
     number: int | str | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """A game form as a page posts it; ``number`` is the game the page shows
     (by default the lowest one not recorded yet)."""
     if number is None:

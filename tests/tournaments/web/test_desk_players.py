@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -289,7 +291,7 @@ def test_withdrawing_asks_first(organiser) -> None:
 # ----------------------------------------------------------------------------- who
 
 
-def _actions(slug: str, player_id: int) -> list[tuple[str, str, dict]]:
+def _actions(slug: str, player_id: int) -> list[tuple[str, str, dict[str, Any]]]:
     desk = f"/t/{slug}/organise/"
     return [
         ("get", f"{desk}players/{player_id}/withdraw/confirm/", {}),

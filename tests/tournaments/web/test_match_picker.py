@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -17,10 +18,11 @@ from tournaments.models import Tournament
 pytestmark = pytest.mark.django_db
 
 
-def _config(html: str) -> dict:
+def _config(html: str) -> dict[str, Any]:
     found = re.search(r'<script id="picker-config" type="application/json">(.*?)</script>', html)
     assert found, "no picker config on the page"
-    return json.loads(found.group(1))
+    config: dict[str, Any] = json.loads(found.group(1))
+    return config
 
 
 def test_match_page_sends_the_tournaments_rules(client: Client) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -19,11 +20,12 @@ from tournaments.services.matches import match_token_regenerate
 pytestmark = pytest.mark.django_db
 
 
-def _config(client: Client, url: str) -> dict:
+def _config(client: Client, url: str) -> dict[str, Any]:
     text = client.get(url).content.decode()
     start = text.index('<script id="offline-config" type="application/json">')
     body = text[start:].split(">", 1)[1].split("</script>", 1)[0]
-    return json.loads(body)
+    config: dict[str, Any] = json.loads(body)
+    return config
 
 
 def test_service_worker_is_served_from_the_root_with_its_precache(client: Client) -> None:

@@ -4,6 +4,8 @@ string has its own, and a cached page costs a handful of queries."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.test import Client
 from rest_framework.test import APIClient
@@ -21,7 +23,7 @@ def _pages(match: Match) -> list[str]:
     return [f"/t/{slug}/", f"/t/{slug}/rounds/{match.round.number}/"]
 
 
-def _api_game(match: Match, number: int) -> dict:
+def _api_game(match: Match, number: int) -> dict[str, Any]:
     first, *others = seated_ids(match)
     return {
         "number": number,
