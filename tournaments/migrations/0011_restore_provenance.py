@@ -1,0 +1,11 @@
+"""What a restored file said of its authors, kept as text."""
+
+from django.db import migrations
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("tournaments", "0010_co_organiser_invitations"),
+    ]
+
+    operations: list[migrations.operations.base.Operation] = []
