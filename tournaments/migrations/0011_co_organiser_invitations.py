@@ -1,11 +1,11 @@
-"""Where each entry of a game came from (a phone session, a key), and refusals kept."""
+"""Co-organisers invited and accepting; the owner's rights apart."""
 
 from django.db import migrations
 
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0011_restore_provenance"),
+        ("tournaments", "0010_remove_final_carry_over"),
     ]
 
     operations: list[migrations.operations.base.Operation] = []

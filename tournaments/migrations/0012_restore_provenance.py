@@ -1,11 +1,11 @@
-"""Co-organisers invited and accepting; the owner's rights apart."""
+"""What a restored file said of its authors, kept as text."""
 
 from django.db import migrations
 
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0009_event_variants_and_hall"),
+        ("tournaments", "0011_co_organiser_invitations"),
     ]
 
     operations: list[migrations.operations.base.Operation] = []
