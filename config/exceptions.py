@@ -24,7 +24,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from scoring.errors import NON_FIELD, ConflictError, UserError, _
+from scoring.errors import NON_FIELD, ConflictError, NotFoundError, UserError, _
 
 
 def user_error_body(error: UserError) -> dict[str, list[str]]:
@@ -53,6 +53,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         )
     if isinstance(exc, ProtectedError | RestrictedError):
         exc = _still_used(exc)
+    if isinstance(exc, NotFoundError):
+        # A 404 has DRF's body, whatever named the missing thing.
+        return Response({"detail": exc.render(gettext)}, status=exc.status)
     if isinstance(exc, UserError):
         return Response(user_error_body(exc), status=exc.status)
     if isinstance(exc, DjangoValidationError):

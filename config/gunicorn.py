@@ -4,9 +4,13 @@ Vocabulary: a *worker* is one gunicorn process serving requests, each with
 ``GUNICORN_THREADS`` threads; everything else is read from the environment:
 ``HOST`` and ``PORT`` (where to listen), ``WEB_CONCURRENCY`` (workers),
 ``GUNICORN_TIMEOUT`` (seconds a request may take before its worker is
-restarted). Both logs go to the standard streams (access to stdout, errors to
-stderr) through ``config.log_filters.MatchTokenMask``, so no table's private
-link reaches them.
+restarted), ``GUNICORN_MAX_REQUESTS`` (requests a worker serves before it is
+replaced by a fresh one, give or take ``GUNICORN_MAX_REQUESTS_JITTER`` so
+that the workers are not all replaced at once; 0 never replaces them). A
+worker's cache is bounded (``RACKSCORE_CACHE_MAX_MB``); recycling also hands
+back what the heap keeps after it (fragments, objects of a big export). Both
+logs go to the standard streams (access to stdout, errors to stderr) through
+``config.log_filters.MatchTokenMask``, so no table's private link reaches them.
 """
 
 from __future__ import annotations
@@ -36,6 +40,10 @@ workers = _env_int("WEB_CONCURRENCY", workers_default())
 threads = _env_int("GUNICORN_THREADS", 1)
 timeout = _env_int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = timeout
+# A fresh worker starts in about a second and fills its cache again from the
+# first requests; 2,000 requests is minutes on a busy evening, hours otherwise.
+max_requests = _env_int("GUNICORN_MAX_REQUESTS", 2000)
+max_requests_jitter = _env_int("GUNICORN_MAX_REQUESTS_JITTER", max_requests // 10)
 accesslog = "-"
 errorlog = "-"
 

@@ -18,7 +18,20 @@ import re
 
 # A token is 1 to 40 URL-safe characters; the path form takes whatever sits
 # between /m/ and the next separator, so a malformed one is masked as well.
-_PATH_TOKEN = re.compile(r"(/m/)([^/?#\s\"'<>]+)")
+# The path may reach a log line raw (gunicorn's request line) or decoded
+# (Django's "Not Found: %s"), and the router decodes it before matching, so
+# /m%2F<token>/, /%6D/<token>/ and /m/%20<token>/ open the match page too:
+# the slash and the m are taken in any percent-encoding (once or more), and
+# the blanks before the token (a space, a tab, a line break, raw or encoded,
+# another slash) are masked with it.
+_ENCODED = r"%(?:25)*"
+_SLASH = rf"(?:/|{_ENCODED}2F)"
+_PATH_TOKEN = re.compile(
+    rf"({_SLASH}(?:m|{_ENCODED}[46]D){_SLASH})"
+    rf"((?:[\s+/]|{_ENCODED}(?:0[9A-D]|20|2F))*)"
+    rf"((?:(?!{_ENCODED}2F)[^/?#\s\"'<>])+)",
+    re.IGNORECASE,
+)
 _HEADER_TOKEN = re.compile(
     r"((?:HTTP_)?X[-_]MATCH[-_]TOKEN['\"]?\s*[:=]\s*['\"]?)([A-Za-z0-9_%-]+)", re.IGNORECASE
 )
@@ -31,7 +44,7 @@ def _masked(token: str) -> str:
 
 def match_tokens_masked(text: str) -> str:
     """``text`` with every match token it names cut down to its last characters."""
-    text = _PATH_TOKEN.sub(lambda m: m.group(1) + _masked(m.group(2)), text)
+    text = _PATH_TOKEN.sub(lambda m: m.group(1) + _masked(m.group(3)), text)
     return _HEADER_TOKEN.sub(lambda m: m.group(1) + _masked(m.group(2)), text)
 
 

@@ -3,7 +3,9 @@ from the environment (README, "Production"): DATABASE_URL, DJANGO_SECRET_KEY,
 DJANGO_DEBUG (off unless set: ``make run`` and the tests turn it on),
 DJANGO_ALLOWED_HOSTS and DJANGO_CSRF_TRUSTED_ORIGINS (comma-separated),
 DJANGO_STATIC_ROOT, DJANGO_SSL_REDIRECT, DJANGO_SECURE_COOKIES,
-DJANGO_HSTS_SECONDS, DJANGO_PROXY_COUNT, DJANGO_LOG_LEVEL."""
+DJANGO_HSTS_SECONDS, DJANGO_PROXY_COUNT, DJANGO_LOG_LEVEL, RACKSCORE_CACHE_MAX_MB
+(each worker's memory cache), RACKSCORE_VISITOR_BODY_MAX (the largest body a
+page takes from a visitor)."""
 
 from __future__ import annotations
 
@@ -75,13 +77,19 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: sees every answer, so any error under /api/v1/ leaves as JSON.
+    # Outermost: every answer leaves with its Content-Security-Policy and
+    # Permissions-Policy, the JSON error bodies made below included.
+    "config.security_headers.SecurityHeadersMiddleware",
+    # Sees every other answer, so any error under /api/v1/ leaves as JSON.
     "apikit.middleware.ApiJsonErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before the CSRF check, the first to read a form: a page's body over its
+    # limit is refused unread (config.body_limits).
+    "config.body_limits.BodyLimitMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -168,11 +176,19 @@ STORAGES: dict[str, Any] = {
 
 # Pages and PDFs built from a tournament are kept under its version
 # (tournaments.caching): a write makes a new key, so nothing is ever stale.
+# Each worker's memory cache is bounded in bytes (config.memory_cache), so
+# that no sequence of requests grows a worker past it: RACKSCORE_CACHE_MAX_MB
+# (64 by default: about 70 standings pages of 1,000 rows, 0.9 MB each as
+# measured). Workers are also recycled (config/gunicorn.py, max_requests).
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        # A 1,000-player round alone keeps 250 table boxes per language and audience.
-        "OPTIONS": {"MAX_ENTRIES": 20000},
+        "BACKEND": "config.memory_cache.BoundedMemoryCache",
+        "LOCATION": "rackscore",
+        "OPTIONS": {
+            "MAX_BYTES": env_int("RACKSCORE_CACHE_MAX_MB", 64) * 1024 * 1024,
+            # A 1,000-player round alone keeps 250 table boxes per language and audience.
+            "MAX_ENTRIES": 20000,
+        },
     },
     "files": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
@@ -180,6 +196,20 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 500},
     },
 }
+
+# Request bodies (config.body_limits). Django's own limits: a form's fields
+# (not its files) in memory, how many fields and files one request may hold
+# (a desk form ticks up to 1,000 players at once), and how large an uploaded
+# file stays in memory before it goes to a temporary file.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
+DATA_UPLOAD_MAX_NUMBER_FILES = 2
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+# A request without a signed-in user (the login form, a table's match page,
+# the language switch) posts a few hundred bytes: a page refuses more than
+# this unread (413). A signed-in user's form may be DATA_UPLOAD_MAX_MEMORY_SIZE;
+# a players list or a backup (its own limit, RACKSCORE_BACKUP_MAX_MB) more.
+RACKSCORE_VISITOR_BODY_MAX = env_int("RACKSCORE_VISITOR_BODY_MAX", 64 * 1024)
 
 LOGIN_URL = "web:login"
 LOGIN_REDIRECT_URL = "/"
@@ -256,6 +286,13 @@ AXES_LOCKOUT_CALLABLE = "config.login_guard.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "config.login_guard.client_address"
 # Successful logins are not recorded: only failures count towards a lock.
 AXES_DISABLE_ACCESS_LOG = True
+# Backups restored in one request (the desk's upload, the API's body, the
+# command): the largest file, and the most games, one restore takes. The games
+# cap keeps a restore within 5 seconds on a 2-core machine (bench/bench_backups.py
+# measures it); larger events wait for background work. The README's proxy
+# example lets bodies of RACKSCORE_BACKUP_MAX_MB through.
+RACKSCORE_BACKUP_MAX_MB = env_int("RACKSCORE_BACKUP_MAX_MB", 10)
+RACKSCORE_BACKUP_GAMES_MAX = env_int("RACKSCORE_BACKUP_GAMES_MAX", 800)
 # How many reverse proxies stand in front (each appending to X-Forwarded-For);
 # 0 (the default) trusts only the connection's own address.
 RACKSCORE_PROXY_COUNT = env_int("DJANGO_PROXY_COUNT", 0)
@@ -274,6 +311,9 @@ CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
+# A match page's address holds its private token: it never leaves the site in
+# a Referer. Content-Security-Policy and Permissions-Policy: config.security_headers.
+SECURE_REFERRER_POLICY = "same-origin"
 
 # Every handler masks match tokens (config.log_filters). Django's own loggers
 # are named here so that its default handlers, which would not mask, are replaced.

@@ -58,6 +58,13 @@ class ConflictError(UserError):
     default_code = "conflict"
 
 
+class NotFoundError(UserError):
+    """What the request names is not there (HTTP 404): answered as any 404 is."""
+
+    status = 404
+    default_code = "not_found"
+
+
 class PreconditionFailedError(UserError):
     """A stale ``If-Match``: someone changed the object meanwhile (HTTP 412)."""
 

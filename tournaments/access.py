@@ -3,9 +3,19 @@
 Vocabulary:
 
 * an *organiser* of a tournament is its owner, one of its *co-organisers*
-  (users the owner named for this tournament only) or a staff user;
-  organisers change the tournament and everything in it (entries, rounds,
-  games, adjustments) and see its private parts (match tokens, score sheets);
+  (users the owner invited for this tournament only, once they accepted) or a
+  staff user; organisers run the tournament: they change it and everything in
+  it (entries, rounds, games, adjustments) and see its private parts (match
+  tokens, score sheets, the audit trail);
+* the *owner's rights* (``tournament_owner``: the owner and staff, never a
+  co-organiser) are the rest: deleting the tournament, changing its
+  visibility (``public``) and who organises it (inviting and removing
+  co-organisers, withdrawing invitations); a co-organiser may only leave;
+* an *invited* user (``invitations_for_q``) has no right on the tournament
+  until they accept: they see the invitation (the tournament's name and who
+  invited them), nothing else. An invitation names a username; it is that
+  user's only when their account is older than the invitation, so that an
+  account made later with an invited name gets nothing;
 * a tournament is *visible* to a user when it is public or the user organises
   it; everything else answers 404, so that a private tournament's existence is
   not told;
@@ -18,6 +28,10 @@ Vocabulary:
   logged-in user also sees those they created and those of the tournaments
   they organise (entered or named there), staff all; one not visible answers
   404, like a private tournament;
+* a club is *usable* by a user (``clubs_usable_q``: a tournament or a player
+  may name it) when it is public (a public tournament shows it) or theirs
+  (they created it); staff use all. A club the user may not use answers as
+  one that does not exist;
 * a *user* here is the acting user (``actors.ActingUser``): whatever a request
   carries, a user or ``AnonymousUser``, or ``None`` (a command, a test, a match link);
 * many rows of many tournaments ask ``organised_by`` once for the user: the same
@@ -38,7 +52,14 @@ from typing import Any
 from django.db.models import Q
 
 from tournaments.actors import ActingUser
-from tournaments.models import Club, Entry, Game, Player, Tournament
+from tournaments.models import (
+    Club,
+    CoOrganiserInvitation,
+    Entry,
+    Game,
+    Player,
+    Tournament,
+)
 
 
 def user_or_none(user: ActingUser) -> Any:
@@ -59,6 +80,33 @@ def tournament_organiser(*, user: ActingUser, tournament: Tournament) -> bool:
         return True
     # One query, or none when the co-organisers were prefetched.
     return any(c.pk == u.pk for c in tournament.co_organisers.all())
+
+
+def tournament_owner(*, user: ActingUser, tournament: Tournament) -> bool:
+    """Whether the user has the owner's rights: deleting the tournament, changing
+    its visibility and who organises it (the owner and staff)."""
+    u = user_or_none(user)
+    return u is not None and bool(u.is_staff or tournament.owner_id == u.pk)
+
+
+def invitations_for_q(*, user: ActingUser) -> Q:
+    """A filter on co-organiser invitations for those addressed to the user: their
+    username, sent after their account was made."""
+    u = user_or_none(user)
+    if u is None:
+        return Q(pk__in=[])
+    mine = Q(username=u.get_username())
+    joined = getattr(u, "date_joined", None)
+    return mine & Q(created__gte=joined) if joined is not None else mine
+
+
+def invitation_for(*, user: ActingUser, invitation: CoOrganiserInvitation) -> bool:
+    """Whether the invitation is addressed to the user (``invitations_for_q``)."""
+    u = user_or_none(user)
+    if u is None or invitation.username != u.get_username():
+        return False
+    joined = getattr(u, "date_joined", None)
+    return joined is None or invitation.created >= joined
 
 
 def organised_by(*, user: ActingUser) -> Callable[[Tournament], bool]:
@@ -156,6 +204,16 @@ def clubs_visible_q(*, user: ActingUser) -> Q:
     # The club of a player they made shows with that player, so it is theirs to see.
     made = Player.objects.filter(created_by_id=u.pk, club__isnull=False).values("club_id")
     return seen | Q(created_by_id=u.pk) | Q(pk__in=made)
+
+
+def clubs_usable_q(*, user: ActingUser) -> Q:
+    """A filter on clubs for those a tournament or a player of the user may name:
+    public ones (``clubs_visible_q`` of nobody) and their own; staff all."""
+    u = user_or_none(user)
+    if u is not None and u.is_staff:
+        return Q()
+    public = clubs_visible_q(user=None)
+    return public if u is None else public | Q(created_by_id=u.pk)
 
 
 def game_racks_withheld(*, game: Game, tournament: Tournament, organiser: bool) -> bool:

@@ -40,9 +40,13 @@ def browser() -> Iterator[Any]:
 
 
 @contextmanager
-def page_sized(browser: Any, *, width: int, height: int) -> Iterator[Any]:
-    """A page in a browser context of its own (its own cookies) at that viewport."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+def page_sized(browser: Any, *, width: int, height: int, csp: bool = False) -> Iterator[Any]:
+    """A page in a browser context of its own (its own cookies) at that viewport.
+
+    The site's Content-Security-Policy forbids evaluating strings as code, which
+    Playwright does for a string ``wait_for_function``: the browser ignores the
+    policy unless ``csp`` (test_csp.py holds the pages to it)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=not csp)
     page = context.new_page()
     page.set_default_timeout(10_000)
     try:

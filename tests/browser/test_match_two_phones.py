@@ -113,6 +113,9 @@ def test_second_phone_confirms_a_double_entry(browser: Any, live_server: Any) ->
         page_sized(browser, **PHONE) as first,
         page_sized(browser, **PHONE) as second,
     ):
+        # Both phones are at the table before the first entry is stored: a phone
+        # that opens the page only afterwards cannot second it (a new session).
+        second.goto(url)
         first.goto(url)
         fill(first, ("", "r5 j", "16"))
         assert submit(first) == 302
@@ -121,7 +124,7 @@ def test_second_phone_confirms_a_double_entry(browser: Any, live_server: Any) ->
         assert first.locator("h2", has_text="Record game 3").is_visible()
         shots(first, "03-entered-once")
 
-        second.goto(url)
+        second.reload()
         heading = "Game 2 waits for a second entry — enter it again to confirm"
         assert second.locator("h2", has_text=heading).is_visible()
         assert second.locator("table.grid .state-entered").inner_text() == "entered"

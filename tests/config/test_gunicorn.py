@@ -17,7 +17,15 @@ def _fresh_module_after():
 
 
 def load(monkeypatch: pytest.MonkeyPatch, **env: str):
-    for name in ("HOST", "PORT", "WEB_CONCURRENCY", "GUNICORN_THREADS", "GUNICORN_TIMEOUT"):
+    for name in (
+        "HOST",
+        "PORT",
+        "WEB_CONCURRENCY",
+        "GUNICORN_THREADS",
+        "GUNICORN_TIMEOUT",
+        "GUNICORN_MAX_REQUESTS",
+        "GUNICORN_MAX_REQUESTS_JITTER",
+    ):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -48,6 +56,15 @@ def test_everything_from_the_environment(monkeypatch):
         4,
         90,
     )
+
+
+def test_workers_are_recycled_at_staggered_times(monkeypatch):
+    config = load(monkeypatch)
+    assert (config.max_requests, config.max_requests_jitter) == (2000, 200)
+    config = load(monkeypatch, GUNICORN_MAX_REQUESTS="500")
+    assert (config.max_requests, config.max_requests_jitter) == (500, 50)
+    config = load(monkeypatch, GUNICORN_MAX_REQUESTS="0")
+    assert config.max_requests == 0  # never
 
 
 def test_gunicorn_accepts_the_file():

@@ -1,8 +1,10 @@
-"""GET /healthz: 200 while the database answers, 503 when it does not."""
+"""GET /healthz: 200 while the database answers with its schema, 503 when it does
+not, or when its SQLite file is gone (and the probe does not create it)."""
 
 from __future__ import annotations
 
 import logging
+import sqlite3
 from unittest import mock
 
 import pytest
@@ -35,3 +37,47 @@ def test_a_database_that_does_not_answer_is_a_503_logged_as_a_warning_only(clien
 def test_only_reads_are_allowed(client):
     assert client.post("/healthz").status_code == 405
     assert client.head("/healthz").status_code == 200
+
+
+def _sqlite_at(path):
+    """A connection to the SQLite file at ``path``, configured as the site's."""
+    from django.db import connection
+    from django.db.backends.sqlite3.base import DatabaseWrapper
+
+    return DatabaseWrapper({**connection.settings_dict, "NAME": str(path)}, alias="probe")
+
+
+def test_a_moved_away_sqlite_file_is_a_503_and_no_empty_file_is_made(client, tmp_path):
+    gone = tmp_path / "db.sqlite3"
+    with mock.patch("config.health.connection", _sqlite_at(gone)):
+        response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {"status": "unavailable"}
+    assert not gone.exists()
+
+
+def test_a_database_without_the_schema_is_a_503(client, tmp_path):
+    # What SQLite leaves once a page has opened the missing file: an empty database.
+    empty = tmp_path / "db.sqlite3"
+    sqlite3.connect(empty).close()
+    probe = _sqlite_at(empty)
+    try:
+        with mock.patch("config.health.connection", probe):
+            response = client.get("/healthz")
+    finally:
+        probe.close()
+    assert empty.exists()
+    assert response.status_code == 503
+
+
+def test_a_database_file_with_the_schema_is_ok(client, tmp_path):
+    ready = tmp_path / "db.sqlite3"
+    with sqlite3.connect(ready) as made:
+        made.execute("CREATE TABLE tournaments_tournament (id integer primary key)")
+    probe = _sqlite_at(ready)
+    try:
+        with mock.patch("config.health.connection", probe):
+            response = client.get("/healthz")
+    finally:
+        probe.close()
+    assert response.status_code == 200

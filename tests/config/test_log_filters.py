@@ -31,6 +31,30 @@ def test_paths_and_headers_keep_only_the_last_four_characters():
     assert match_tokens_masked(masked) == masked
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        f"/m/%20{TOKEN}/",  # a leading blank, as the request line shows it
+        f"/m/ {TOKEN}/",  # ... and as Django's "Not Found: %s" shows it, decoded
+        f"/m/\t\n{TOKEN}/",
+        f"/m/%09%0A%0d{TOKEN}/",
+        f"/m/+{TOKEN}/",
+        f"/m/%2520{TOKEN}/",  # encoded twice
+        f"/m//{TOKEN}/",
+        f"/m%2F{TOKEN}/",  # the router decodes %2F: this opens the match page
+        f"/m%2f{TOKEN}/",
+        f"/%6D/{TOKEN}/",
+        f"%2Fm%2F{TOKEN}%2Fcorrect%2F",  # a path inside a query string
+        f"%252Fm%252F{TOKEN}%252F",
+        f"/de/m/%20{TOKEN}/timer/",
+    ],
+)
+def test_a_token_is_masked_however_its_path_is_encoded(path):
+    masked = match_tokens_masked(f"Not Found: {path} and GET {path} HTTP/1.1")
+    assert TOKEN not in masked
+    assert masked.count("…UvWx") == 2
+
+
 def test_other_paths_are_untouched():
     text = "GET /t/autumn-open/rounds/2/ /api/v1/matches/7/token/ /media/x"
     assert match_tokens_masked(text) == text

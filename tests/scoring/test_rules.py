@@ -401,7 +401,7 @@ def test_rules_table_points_fill_in_defaults_and_are_read_only() -> None:
     rules = Rules(table_points={4: (5, 3, 1, 0), 3: [3, 1, 0]})
     assert dict(rules.table_points) == {2: (4, 0), 3: (3, 1, 0), 4: (5, 3, 1, 0)}
     with pytest.raises(TypeError):
-        rules.table_points[2] = (1, 0)  # type: ignore[index]
+        rules.table_points[2] = (1, 0)
     assert DEFAULT_TABLE_POINTS == {2: (4, 0), 3: (4, 2, 0), 4: (4, 3, 1, 0)}
 
 

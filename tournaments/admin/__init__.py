@@ -76,7 +76,7 @@ class TournamentAdmin(ServiceAdmin[Tournament]):
         return tournaments.tournament_update(tournament=obj, user=request.user, **data)
 
     def remove(self, request: HttpRequest, obj: Tournament) -> None:
-        tournaments.tournament_delete(tournament=obj)
+        tournaments.tournament_delete(tournament=obj, user=request.user)
 
     def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
         # A tournament goes with everything in it, though those rows are

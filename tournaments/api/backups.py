@@ -8,8 +8,11 @@ Schema is ``tournaments/backups/schema/rackscore-tournament-v1.schema.json``;
 the OpenAPI document describes only its outline.
 
 The import reads its body itself (``BackupParser``), up to the same
-``FILE_MAX`` as the desk's upload rather than Django's limit for request
-bodies, which a large event's backup passes: only this endpoint takes so much.
+``file_max()`` as the desk's upload (``RACKSCORE_BACKUP_MAX_MB``) rather than
+Django's limit for request bodies, which a large event's backup passes: only
+this endpoint takes so much. A document with more games than one request
+restores in time (``RACKSCORE_BACKUP_GAMES_MAX``) is refused (413). The
+restored players are the caller's, made anew.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from tournaments.access import tournament_organiser, user_or_none
 from tournaments.api.base import TournamentNestedView
 from tournaments.api.idempotency import IdempotentWritesMixin
 from tournaments.api.tournaments import TournamentSerializer
-from tournaments.backups.checks import FILE_MAX, document_read, too_large
+from tournaments.backups.checks import document_read, file_max, too_large
 from tournaments.backups.document import tournament_document
 from tournaments.backups.restore import tournament_import
 from tournaments.models import Tournament
@@ -63,7 +66,7 @@ DOCUMENT_SCHEMA: dict[str, Any] = {
 
 
 class BackupParser(BaseParser):
-    """A JSON body of up to ``FILE_MAX`` bytes, read as a backup file is.
+    """A JSON body of up to ``file_max()`` bytes, read as a backup file is.
 
     Not a subclass of DRF's ``JSONParser``: DRF hands that one
     ``request.body``, which refuses anything over Django's
@@ -84,9 +87,9 @@ class BackupParser(BaseParser):
             declared = int(meta.get("CONTENT_LENGTH") or 0)
         except ValueError:
             declared = 0
-        if declared > FILE_MAX:
+        if declared > file_max():
             raise too_large()
-        return document_read(stream.read(FILE_MAX + 1))
+        return document_read(stream.read(file_max() + 1))
 
 
 class OrganisersOnly(BasePermission):
@@ -130,7 +133,7 @@ class TournamentExportView(TournamentNestedView):
 class TournamentImportView(IdempotentWritesMixin, generics.GenericAPIView[Tournament]):
     permission_classes = [IsAuthenticated]
     parser_classes = [BackupParser]
-    # BackupParser judges the length itself (up to FILE_MAX, its own 413 body).
+    # BackupParser judges the length itself (up to file_max(), its own 413 body).
     body_max = None
     serializer_class = None
     # DRF's OPTIONS describes a POST by its serializer, and the body is a document, not one.
@@ -139,10 +142,13 @@ class TournamentImportView(IdempotentWritesMixin, generics.GenericAPIView[Tourna
     @extend_schema(
         summary="Restore a tournament from a backup",
         description=_(
-            "Restores a backup document as a new tournament owned by the caller. The file is "
+            "Restores a backup document as a new tournament owned by the caller, with its "
+            "players made anew as the caller's (the file's users are kept as text only; its "
+            "co-organisers are not added; every match gets a new link). The file is "
             "checked against its schema and every game is scored again; a refusal names its "
             "reason and stores nothing. A slug in use is refused (409) unless `slug` gives "
-            "another; a body over 50 MB is refused (413)."
+            "another; a body over the largest backup taken, or with more games than one "
+            "request restores, is refused (413)."
         ),
         parameters=[
             OpenApiParameter("slug", str, description=str(_("The restored tournament's slug.")))
@@ -153,7 +159,10 @@ class TournamentImportView(IdempotentWritesMixin, generics.GenericAPIView[Tourna
             **error_responses(400, 401, 409),
             413: OpenApiResponse(
                 response=FieldErrorsSerializer,
-                description="The body is over 50 MB, the largest backup taken.",
+                description=(
+                    "The body is over the largest backup taken (RACKSCORE_BACKUP_MAX_MB), or "
+                    "holds more games than one request restores (RACKSCORE_BACKUP_GAMES_MAX)."
+                ),
             ),
         },
     )

@@ -67,6 +67,9 @@ class TournamentNestedView(IdempotentWritesMixin, InputFormMixin, generics.Gener
             self.check_object_permissions(self.request, self._tournament)
         return self._tournament
 
+    def replay_check(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        self.tournament()  # a replay, too, needs the tournament's permission now
+
 
 class ServiceModelViewSet(IdempotentWritesMixin, viewsets.ModelViewSet[M], Generic[M]):
     """CRUD whose writes are the services named by ``object_create``,

@@ -62,6 +62,10 @@ class GameConfirmView(IdempotentWritesMixin, InputFormMixin, generics.GenericAPI
     def get_queryset(self) -> Any:
         return selectors.games_visible(user=self.request.user, grant=match_grant(self.request))
 
+    def replay_check(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        game = generics.get_object_or_404(self.get_queryset(), pk=kwargs["game_id"])
+        self.check_object_permissions(request, game)
+
     @extend_schema(
         operation_id="games_confirm",
         summary="Confirm a game",
@@ -104,6 +108,9 @@ class GameRestoreView(IdempotentWritesMixin, generics.GenericAPIView[Game]):
         if event is None or event.match is None:
             raise Http404
         return event
+
+    def replay_check(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        self.check_object_permissions(request, self.deletion(kwargs["game_id"]).match)
 
     @extend_schema(
         operation_id="games_restore",

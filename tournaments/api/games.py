@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from django_filters.rest_framework import DjangoFilterBackend
@@ -26,6 +27,8 @@ from drf_spectacular.utils import (
     extend_schema_view,
 )
 from rest_framework import generics, mixins, status, viewsets
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -48,13 +51,19 @@ from tournaments.api.permissions import GamePermission, MatchGamesPermission
 from tournaments.api.preconditions import ETAG_HEADER, IF_MATCH_HEADER, if_match_version
 from tournaments.models import Game, Match
 from tournaments.selectors import visible as selectors
+from tournaments.selectors.matches import match_seated
 from tournaments.services.game_scoring import GameAhead, game_score_ahead
 from tournaments.services.games import (
     GameTakenError,
     game_correct,
     game_delete,
 )
-from tournaments.services.results import game_enter
+from tournaments.services.results import (
+    SecondEntryRefusedError,
+    game_enter,
+    game_entry_conflict,
+    game_entry_refused,
+)
 
 # ----------------------------------------------------------------------------- views
 
@@ -81,6 +90,22 @@ class MatchGamesView(IdempotentWritesMixin, InputFormMixin, generics.GenericAPIV
                 and grant.match_id == self.kwargs["match_id"]
             ):
                 self._match = grant.match  # read with the token, its round and tournament
+            elif self.request.method not in SAFE_METHODS:
+                # A write: the match with its seats in one read, and what it is
+                # shown to only when the permission refuses (404 for a match the
+                # user may not see, 403 for one they see but do not organise).
+                found = match_seated(match_id=self.kwargs["match_id"])
+                if found is None:
+                    raise Http404
+                try:
+                    self.check_object_permissions(self.request, found)
+                except PermissionDenied:
+                    seen = selectors.matches_seen(user=self.request.user, grant=grant)
+                    if not seen.filter(pk=found.pk).exists():
+                        raise Http404 from None
+                    raise
+                self._match = found
+                return found
             else:
                 self._match = get_object_or_404(
                     selectors.matches_seen(user=self.request.user, grant=grant),
@@ -102,6 +127,48 @@ class MatchGamesView(IdempotentWritesMixin, InputFormMixin, generics.GenericAPIV
         data = GameSerializer(page, many=True, context={"organiser": organiser}).data
         return self.get_paginated_response(data)
 
+    def write_prepare(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        # Validated and scored before the write's transaction, which then holds only the writes.
+        match = self.match()
+        given = GameRecordInSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        data = given.validated_data
+        self._entry = (
+            data,
+            game_score_ahead(match=match, ending=data["ending"], racks=data["racks"]),
+        )
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, GameTakenError | SecondEntryRefusedError):
+            self._refusal_keep(exc)
+        if isinstance(exc, GameTakenError):
+            return game_taken_response(exc, request=self.request)
+        return super().handle_exception(exc)
+
+    def _refusal_keep(self, exc: GameTakenError | SecondEntryRefusedError) -> None:
+        """A refused entry, kept in the match's history once its answer is final."""
+        if self._entry is None:  # pragma: no cover - refused entries were prepared
+            return
+        data, _ahead = self._entry
+        if isinstance(exc, GameTakenError):
+            game_entry_conflict(
+                taken=exc.game,
+                match=self.match(),
+                ending=data["ending"],
+                racks=data["racks"],
+                user=self.request.user,
+            )
+            return
+        game_entry_refused(
+            match=self.match(),
+            number=exc.game.number,
+            ending=data["ending"],
+            racks=data["racks"],
+            reason=exc.reason,
+            user=self.request.user,
+            game=exc.game,
+        )
+
     @extend_schema(
         summary="Record a game",
         description=_(
@@ -116,8 +183,16 @@ class MatchGamesView(IdempotentWritesMixin, InputFormMixin, generics.GenericAPIV
             "`confirmation` = `double_entry` a second entry of a game still `entered` is "
             "not refused: it answers 200 with the game, `confirmed` when its racks are the "
             "same, `disputed` (for an organiser to settle) when they differ; entering the "
-            "same game twice yourself is a 409. Also 409 when all the match's games are "
-            "recorded or the tournament is finished."
+            "same game twice yourself is a 409. A second entry counts only from someone "
+            "other than the first: over the API that is an organiser (`Authorization`), "
+            "never a match token (`X-Match-Token`): a token names no phone, so whoever holds "
+            "it could enter both versions. A match token's second entry is refused (409, "
+            "nothing stored); the table enters it on its page `/m/<token>/`, on another "
+            "phone than the first (one that had the page open before the first entry), or "
+            "an organiser enters it. A refused second entry, and a game sent with a number "
+            "recorded already with other racks, are kept in the match's history "
+            "(`game.refused`, with what was sent; a few per match per minute). Also 409 "
+            "when all the match's games are recorded or the tournament is finished."
         ),
         request=GameRecordInSerializer,
         responses={
@@ -152,22 +227,6 @@ class MatchGamesView(IdempotentWritesMixin, InputFormMixin, generics.GenericAPIV
             )
         ],
     )
-    def write_prepare(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        # Validated and scored before the write's transaction, which then holds only the writes.
-        match = self.match()
-        given = GameRecordInSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        data = given.validated_data
-        self._entry = (
-            data,
-            game_score_ahead(match=match, ending=data["ending"], racks=data["racks"]),
-        )
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, GameTakenError):
-            return game_taken_response(exc, request=self.request)
-        return super().handle_exception(exc)
-
     def post(self, request: Request, match_id: int) -> Response:
         if self._entry is None:  # pragma: no cover - write_prepare runs first
             raise RuntimeError("post needs write_prepare")

@@ -5,15 +5,19 @@ Vocabulary:
 * a *keyed write* is a POST, PUT, PATCH or DELETE to a view that takes
   ``IdempotentWritesMixin`` and sends ``Idempotency-Key`` (1 to 100
   printable characters; anything else is a 400 naming the header) from a
-  *caller*: ``user:<id>`` for a user, ``match:<id>`` for a match grant.
-  Anonymous requests (the token login) are not keyed, nor is a method the
-  view does not answer (a 405 whatever its key).
+  *caller*: ``user:<id>`` for a user, ``match:<id>:<digest>`` for a match
+  grant (the digest is of the token itself: a new link for the table is
+  another caller, which replays nothing the old link sent). Anonymous
+  requests (the token login) are not keyed, nor is a method the view does not
+  answer (a 405 whatever its key).
 * its *fingerprint* is the sha256 of the method, the path and the body as
   parsed, written canonically (JSON keys sorted, no whitespace), so a retry
   that reorders keys is still the same request.
 * the *answer* is the rendered response: status, body, ``Content-Type``,
   ``Location`` and ``ETag``. Within 24 hours the same key from the same caller
-  *replays* it (plus ``Idempotent-Replayed: true``) and writes nothing; with
+  *replays* it (plus ``Idempotent-Replayed: true``) and writes nothing, but
+  only while the caller may still do what the key did (``replay_check``: a
+  co-organiser removed since is refused as any write of hers would be); with
   another fingerprint it answers 422. A 5xx is never kept: the write and the
   claim are rolled back together, so a retry tries again.
 * a view's *preparation* (``write_prepare``) is what a write reads and checks
@@ -41,11 +45,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.utils.datastructures import MultiValueDict
+from rest_framework.exceptions import (
+    AuthenticationFailed,
+    NotAuthenticated,
+    NotFound,
+    PermissionDenied,
+)
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -77,6 +88,16 @@ KEPT_HEADERS = ("Content-Type", "Location", "ETag")
 CLAIM_ROUNDS = 4
 
 _META = "HTTP_IDEMPOTENCY_KEY"
+# What a preparation or a replay check refuses when the caller may not write there.
+RIGHTS_REFUSALS = (
+    NotAuthenticated,
+    AuthenticationFailed,
+    PermissionDenied,
+    DjangoPermissionDenied,
+    NotFound,
+    Http404,
+)
+NOT_FOUND = (NotFound, Http404)
 Handler = Callable[..., Response]
 
 
@@ -86,7 +107,10 @@ def idempotency_caller(request: Request) -> str | None:
     if user is not None and user.is_authenticated:
         return f"user:{user.pk}"
     grant = match_grant(request)
-    return f"match:{grant.match_id}" if grant is not None else None
+    if grant is None:
+        return None
+    token = grant.match.token if grant.match is not None else ""
+    return f"match:{grant.match_id}:{hashlib.sha256(token.encode()).hexdigest()[:16]}"
 
 
 def _file_digest(upload: UploadedFile) -> str:
@@ -184,6 +208,17 @@ class IdempotentWritesMixin(_ViewBase):
         view for the handler; a refusal raised here is answered (and kept on
         the key) as the handler's would be. Runs for every write method."""
 
+    def replay_check(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        """Before a key's answer is replayed: raise what a write of the caller's
+        would be refused with now, if they may no longer do what the key did.
+        Runs only on a replay. By default the object the URL names, read as a
+        write reads it (``get_object`` checks its permission); a view whose
+        parent is found otherwise checks that."""
+        get_object = getattr(self, "get_object", None)
+        lookup = getattr(self, "lookup_url_kwarg", None) or getattr(self, "lookup_field", None)
+        if get_object is not None and lookup in kwargs:
+            get_object()
+
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         # APIView.dispatch, with the handler run through the key's protocol.
         self.args = args
@@ -256,8 +291,38 @@ class IdempotentWritesMixin(_ViewBase):
                         caller=keyed.caller, key=keyed.key, fingerprint=keyed.fingerprint
                     )
                 except IdempotentReplay as replay:
-                    return replay_response(replay.answer)
+                    return self._replay_answer(replay.answer, refusal, request, args, kwargs)
         raise ConflictError(
             _("A request with this Idempotency-Key is being answered; try again later."),
             field=HEADER,
         )
+
+    def _replay_answer(
+        self,
+        answer: StoredAnswer,
+        prepared: Exception | None,
+        request: Request,
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+    ) -> HttpResponseBase:
+        """The stored answer, if the caller may still do what the key did;
+        else the refusal a write would get now (nothing kept on the key). A
+        bodiless answer (a deletion's 204) is replayed when what it deleted is
+        gone: it tells nothing."""
+        try:
+            if isinstance(prepared, RIGHTS_REFUSALS):
+                raise prepared
+            self.replay_check(request, *args, **kwargs)
+        except NOT_FOUND:
+            if answer.content:
+                return self._refusal_answer(Http404(), request, args, kwargs)
+        except RIGHTS_REFUSALS as exc:
+            return self._refusal_answer(exc, request, args, kwargs)
+        return replay_response(answer)
+
+    def _refusal_answer(
+        self, exc: Exception, request: Request, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> HttpResponseBase:
+        response = self.handle_exception(exc)
+        self.response = self.finalize_response(request, response, *args, **kwargs)
+        return self.response

@@ -50,6 +50,7 @@ HISTORY_ACTIONS = [
     ("restored", _("restored")),
     ("confirmed", _("confirmed")),
     ("disputed", _("disputed")),
+    ("refused", _("refused: an entry not stored (its snapshot is what was sent)")),
 ]
 
 

@@ -2,7 +2,10 @@
 
 Vocabulary: a *club* has a unique name and a city; a *player* a name and,
 optionally, a club. Each lists and answers only those the request may see
-(``access.clubs_visible_q`` / ``players_visible_q``: others are 404); a
+(``access.clubs_visible_q`` / ``players_visible_q``: others are 404); a player
+names only a club its user may use (``access.clubs_usable_q``: a public one or
+their own; or the one named already): any other id answers as one that does
+not exist, so that naming a club neither reveals nor publishes it; a
 logged-in user creates them and becomes their *creator*; who may change or
 delete one is ``access.club_editable`` / ``access.player_editable``: its
 creator and staff (a player with results cannot be deleted: 409).
@@ -22,8 +25,8 @@ from apikit.errors import error_responses
 from apikit.serializer_fields import StrictTextMixin
 from tournaments.api.base import ServiceModelViewSet
 from tournaments.api.filters import ClubFilter, PlayerFilter
-from tournaments.api.id_fields import IdRelatedField
 from tournaments.api.permissions import ClubPermission, PlayerPermission
+from tournaments.api.tournament_fields import UsableClubField
 from tournaments.models import Club, Player
 from tournaments.selectors.people import clubs_visible, players_visible
 from tournaments.services import players as player_services
@@ -39,20 +42,15 @@ class ClubSerializer(StrictTextMixin, serializers.ModelSerializer[Club]):
         extra_kwargs: dict[str, dict[str, Any]] = {"name": {"validators": []}}
 
 
-class VisibleClubField(IdRelatedField):
-    """A club by id among those the request may see (another is 'does not exist')."""
-
-    def get_queryset(self) -> Any:
-        request = self.context.get("request")
-        return clubs_visible(user=getattr(request, "user", None))
-
-
 class PlayerSerializer(StrictTextMixin, serializers.ModelSerializer[Player]):
-    club = VisibleClubField(
+    club = UsableClubField(
         queryset=Club.objects.all(),
         allow_null=True,
         required=False,
-        help_text=_("The player's club (its id), or null."),
+        help_text=_(
+            "The player's club (its id), or null: a club you created, or one a public "
+            "tournament shows (or the one named already); any other id does not exist."
+        ),
     )
     club_name = serializers.CharField(source="club.name", read_only=True, allow_null=True)
 

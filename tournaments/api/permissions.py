@@ -1,7 +1,10 @@
 """Who may write what, as DRF permissions; the rule itself is ``tournaments.access``.
 
 Vocabulary: an *organiser* of a tournament is its owner, a co-organiser or a
-staff user (``access.tournament_organiser``). Reads of what a user may see need nothing
+staff user (``access.tournament_organiser``); the *owner's rights* (deleting the
+tournament, its visibility, who organises it) are the owner's and staff's
+(``access.tournament_owner``): deleting answers 403 to a co-organiser here, and
+the services refuse the rest. Reads of what a user may see need nothing
 (what they may not see is left out of the querysets, so it answers 404);
 creating clubs, players and tournaments needs a login; changing a tournament
 or anything under it needs an organiser; a club or a player is changed by
@@ -26,6 +29,7 @@ from tournaments.access import (
     club_editable,
     player_editable,
     tournament_organiser,
+    tournament_owner,
     user_or_none,
 )
 from tournaments.api.auth import match_grant
@@ -60,6 +64,26 @@ class TournamentPermission(ReadOrLoggedIn):
         return request.method in SAFE_METHODS or tournament_organiser(
             user=request.user, tournament=obj
         )
+
+
+class TournamentOwnerDeletes(TournamentPermission):
+    """The tournament itself: its organisers change it; only its owner (and staff)
+    deletes it."""
+
+    message = _("Only the tournament's owner may delete it.")
+
+    def has_object_permission(self, request: Request, view: Any, obj: Tournament) -> bool:
+        if request.method == "DELETE":
+            return tournament_owner(user=request.user, tournament=obj)
+        return super().has_object_permission(request, view, obj)
+
+
+class InvitedUser(BasePermission):
+    """A user's own invitations: a logged-in user (401 otherwise); a match token is
+    refused (403)."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return match_grant(request) is None and user_or_none(request.user) is not None
 
 
 class RoundPermission(ReadOrLoggedIn):

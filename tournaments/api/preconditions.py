@@ -6,8 +6,10 @@ deletion must send ``If-Match`` with the ETag it read: none at all answers
 428, another version 412 (the service compares under a row lock, so two
 organisers correcting at once cannot both win).
 
-``If-Match`` is read leniently: ``"3"``, ``W/"3"`` and ``3`` all name version
-3; a list names several; ``*`` matches whatever version is current.
+``If-Match`` takes *strong* tags only: ``"3"`` (and, leniently, a bare
+``3``) names version 3; a list names several; ``*`` matches whatever version
+is current. A *weak* tag (``W/"3"``) never matches (RFC 9110, 13.1.1: If-Match
+compares strongly), so a header of weak tags alone answers 412.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from rest_framework.request import Request
 from scoring.errors import PreconditionFailedError, PreconditionRequiredError, _
 from tournaments.models import Game
 
-_VERSION_TAG = re.compile(r'^(?:W/)?"?([0-9]{1,9})"?$')
+# A strong tag only: a weak one (W/"3") is no match for If-Match.
+_VERSION_TAG = re.compile(r'^("?)([0-9]{1,9})\1$')
 _HEADER_SHOWN_MAX = 40
 
 ETAG_HEADER = OpenApiParameter(
@@ -38,8 +41,8 @@ IF_MATCH_HEADER = OpenApiParameter(
     OpenApiParameter.HEADER,
     required=True,
     description=gettext_lazy(
-        'The `ETag` of the game as read (`"3"`; `W/"3"` and `3` are accepted too). '
-        "Missing: 428. Not the current version: 412."
+        'The `ETag` of the game as read (`"3"`; a bare `3` is accepted too). '
+        'Missing: 428. Not the current version, or a weak tag (`W/"3"`): 412.'
     ),
 )
 
@@ -66,7 +69,7 @@ def if_match_version(request: Request, game: Game) -> int | None:
     tags = [tag.strip() for tag in header.split(",") if tag.strip()]
     if "*" in tags:
         return None
-    versions = [int(found.group(1)) for tag in tags if (found := _VERSION_TAG.match(tag))]
+    versions = [int(found.group(2)) for tag in tags if (found := _VERSION_TAG.match(tag))]
     if not versions:
         raise PreconditionFailedError(
             _("If-Match “%(header)s” is not an ETag of game %(number)s (now %(etag)s)."),

@@ -36,7 +36,7 @@ from tournaments.caching import cached, tournament_key, tournament_version
 from tournaments.models import Round
 from tournaments.selectors.standings import ranking_current, standings_shared
 from tournaments.selectors.unconfirmed import Unconfirmed, unconfirmed_of
-from tournaments.standings.current import QUALIFYING, STAGES
+from tournaments.standings.current import QUALIFYING
 from tournaments.standings.ranking import StandingRow, category_rows
 
 # ----------------------------------------------------------------------------- serializers

@@ -1,10 +1,13 @@
 """The tournament serializer's own fields: table points, tie-breaks, the share
-of points carried into a stage, and users by username.
+of points carried into a stage, usernames, and the club a tournament names.
 
 Vocabulary: *table points* are an object mapping a table size (2, 3, 4) to its
 points per place; *tie-breaks* an ordered list of names; the *carry-over* a
-number, 0, 0.5 or 1, stored as the text of its choice. Each field checks the
-type; the tournament services judge the values.
+number, 0, 0.5 or 1, stored as the text of its choice; *usernames* are plain
+text, never looked up here (whether an account has a name is not told); the
+*club* is one the request's user may name (``access.clubs_usable_q``) or the one
+named already, and any other id answers as one that does not exist. Each field
+checks the type; the tournament services judge the values.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -21,6 +23,10 @@ from rest_framework import serializers
 from apikit.serializer_fields import EngineChoiceField
 from scoring import rules
 from scoring.tie_breaks import TIE_BREAK_NAMES
+from tournaments.access import tournament_organiser
+from tournaments.api.id_fields import IdRelatedField
+from tournaments.selectors.people import clubs_usable
+from tournaments.services.co_organisers import USERNAME_MAX
 
 _TABLE_POINTS_SCHEMA = {
     "type": "object",
@@ -102,13 +108,32 @@ class CarryOverField(serializers.Field[Any, Any, Any, Any]):
             self.fail("invalid")
 
 
-class UsernameField(serializers.SlugRelatedField[Any]):
-    """A user by username."""
-
-    default_error_messages = {
-        "does_not_exist": _("There is no user “{value}”."),
-        "invalid": _("Give a username."),
-    }
+class UsernamesField(serializers.ListField):
+    """A tournament's co-organisers: usernames, as text (whether an account has one
+    is not looked up here); read by its organisers only (an empty list for others)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(slug_field="username", queryset=get_user_model().objects.all(), **kwargs)
+        super().__init__(
+            child=serializers.CharField(max_length=USERNAME_MAX, allow_blank=False), **kwargs
+        )
+
+    def get_attribute(self, instance: Any) -> Any:
+        request = self.context.get("request")
+        if not tournament_organiser(user=getattr(request, "user", None), tournament=instance):
+            return []
+        return instance.co_organisers.all()
+
+    def to_representation(self, data: Any) -> list[str]:
+        return sorted(u.get_username() for u in data)
+
+
+class UsableClubField(IdRelatedField):
+    """A club by id among those the request's user may name, or the tournament's own;
+    any other id is 'does not exist', as an id nobody uses."""
+
+    def get_queryset(self) -> Any:
+        request = self.context.get("request")
+        parent = getattr(self, "parent", None)
+        instance = getattr(parent, "instance", None)
+        kept = getattr(instance, "club_id", None)
+        return clubs_usable(user=getattr(request, "user", None), kept=kept)

@@ -5,12 +5,20 @@ plan, ranking); ``table_points`` is an object mapping a table size to its
 points per place (sizes left out keep theirs) and ``tie_breaks`` a list.
 The serializer checks types; the tournament services judge the values (the
 rules engine's and the standings' own checks, a slug in use), so every
-refusal carries their message. ``co_organisers`` are other users (by
-username) who organise the tournament too; only its organisers see them. Anyone
-reads public tournaments (private ones answer 404 to all but their organisers);
-a logged-in user creates one and owns it; its organisers change or delete it,
-and *finish* and *reopen* it (its ``status`` follows: it is not written as a
-setting, and a finished tournament keeps everything but its description).
+refusal carries their message. ``co_organisers`` are the other users (by
+username) who organise the tournament too, having accepted the owner's
+invitation; ``invited`` the usernames invited and not answered yet; only its
+organisers see either. Writing ``co_organisers`` *invites*: every name not yet
+there is invited (the answer's ``invited`` says who), and the list must still
+hold the current co-organisers (removing one, or withdrawing an invitation,
+has its own address: ``invitations.py``). Anyone reads public tournaments
+(private ones answer 404 to all but their organisers); a logged-in user creates
+one and owns it; its organisers change it, and *finish* and *reopen* it (its
+``status`` follows: it is not written as a setting, and a finished tournament
+keeps everything but its description); only its owner (and staff) deletes it,
+changes ``public`` and who organises it (403 for a co-organiser). The ``club``
+named is one the user may use (a public one, or their own): any other id
+answers as one that does not exist.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import action
@@ -35,20 +44,21 @@ from apikit.serializer_fields import (
 )
 from calculator.api import POOL_TIE_CHOICES
 from scoring import rules
-from tournaments.access import tournament_organiser
+from scoring.errors import UserError
+from tournaments.access import tournament_organiser, user_or_none
 from tournaments.api.base import ServiceModelViewSet
 from tournaments.api.filters import TournamentFilter
-from tournaments.api.id_fields import IdRelatedField
-from tournaments.api.permissions import TournamentPermission
+from tournaments.api.permissions import TournamentOwnerDeletes
 from tournaments.api.tournament_fields import (
     CarryOverField,
     TablePointsField,
     TieBreaksField,
-    UsernameField,
+    UsableClubField,
+    UsernamesField,
 )
 from tournaments.formats import FORMATS
 from tournaments.models import Club, Tournament
-from tournaments.selectors.tournaments import tournaments_visible
+from tournaments.selectors.tournaments import invited_names, tournaments_visible
 from tournaments.services.tournaments import (
     tournament_create,
     tournament_delete,
@@ -64,11 +74,14 @@ class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer[Tourname
     owner = serializers.CharField(
         source="owner.username", read_only=True, help_text=_("Who created it (username).")
     )
-    club = IdRelatedField(
+    club = UsableClubField(
         queryset=Club.objects.all(),
         allow_null=True,
         required=False,
-        help_text=_("The organising club (its id), or null."),
+        help_text=_(
+            "The organising club (its id), or null: a club you created, or one a public "
+            "tournament shows (or the one named already); any other id does not exist."
+        ),
     )
     slug = serializers.SlugField(
         max_length=80,
@@ -118,27 +131,36 @@ class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer[Tourname
     tie_breaks = TieBreaksField(
         required=False, help_text=_("Applied in order when the ranking value ties.")
     )
-    co_organisers = UsernameField(
-        many=True,
+    co_organisers = UsernamesField(
         required=False,
         help_text=_(
-            "Other users (usernames) who organise this tournament too; "
-            "a list given replaces the current one. Shown to its organisers only "
-            "(an empty list for everyone else)."
+            "The other users (usernames) who co-organise this tournament: those who accepted "
+            "the owner's invitation. Writing the list invites every name not yet a "
+            "co-organiser or invited (the answer's `invited` lists them; an invitation is "
+            "answered the same whether or not the username exists); the list must keep the "
+            "current co-organisers (remove one with DELETE "
+            "/api/v1/tournaments/{id}/co-organisers/{username}/). Only the owner (and staff) "
+            "invites (403). Shown to its organisers only (an empty list for everyone else)."
         ),
     )
+    invited = serializers.SerializerMethodField(
+        help_text=_(
+            "Usernames invited to co-organise and not answered yet (withdraw one with DELETE "
+            "/api/v1/tournaments/{id}/invitations/{username}/). Organisers only (an empty "
+            "list for everyone else)."
+        )
+    )
+
+    def get_invited(self, instance: Tournament) -> list[str]:
+        request = self.context.get("request")
+        if not tournament_organiser(user=getattr(request, "user", None), tournament=instance):
+            return []
+        return sorted(i.username for i in instance.invitations.all())
 
     def validate_format(self, value: str) -> str:
         # A format fills settings once, on create; after that it only says where they
         # came from, so an update keeps it whatever is sent (as read-only fields are).
         return self.instance.format if self.instance is not None else value
-
-    def to_representation(self, instance: Tournament) -> dict[str, Any]:
-        data: dict[str, Any] = super().to_representation(instance)
-        request = self.context.get("request")
-        if not tournament_organiser(user=getattr(request, "user", None), tournament=instance):
-            data["co_organisers"] = []
-        return data
 
     class Meta:
         model = Tournament
@@ -150,6 +172,7 @@ class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer[Tourname
             "club",
             "owner",
             "co_organisers",
+            "invited",
             "public",
             "status",
             "kind",
@@ -281,10 +304,11 @@ class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer[Tourname
 class TournamentViewSet(ServiceModelViewSet[Tournament]):
     """Tournaments with their rule settings. Anyone reads public ones (private ones
     answer 404 to all but their organisers); a logged-in user creates one and owns it;
-    its organisers (owner, co-organisers, staff) change or delete it."""
+    its organisers (owner, co-organisers, staff) change it; its owner (and staff)
+    deletes it, changes its visibility and invites co-organisers."""
 
     serializer_class = TournamentSerializer
-    permission_classes = [TournamentPermission]
+    permission_classes = [TournamentOwnerDeletes]
     # Table points are an object of lists: a form cannot send them.
     parser_classes = json_parsers()
     filterset_class = TournamentFilter
@@ -294,23 +318,47 @@ class TournamentViewSet(ServiceModelViewSet[Tournament]):
     lookup_value_converter = "api_id"
 
     def get_queryset(self) -> QuerySet[Tournament]:
-        return tournaments_visible(user=self.request.user).prefetch_related("co_organisers")
+        visible = tournaments_visible(user=self.request.user)
+        if user_or_none(self.request.user) is None:
+            return visible  # nobody logged in organises: no organisers to show
+        return visible.prefetch_related("co_organisers", "invitations")
 
     def object_create(self, data: dict[str, Any]) -> Tournament:
         return tournament_create(owner=self.request.user, user=self.request.user, **data)
 
     def object_update(self, instance: Tournament, data: dict[str, Any]) -> Tournament:
+        if "co_organisers" in data:
+            data["co_organisers"] = self.co_organisers_wanted(instance, data["co_organisers"])
         return tournament_update(tournament=instance, user=self.request.user, **data)
 
+    def co_organisers_wanted(self, instance: Tournament, given: list[str]) -> list[str]:
+        """The organisers a written list asks for: the names given and the invitations
+        waiting (a list read back never withdraws them). A current co-organiser
+        left out is refused: removing one has its own address."""
+        names = [name.strip() for name in given]
+        left_out = sorted({u.get_username() for u in instance.co_organisers.all()} - set(names))
+        if left_out:
+            raise UserError(
+                gettext_noop(
+                    "The list keeps the current co-organisers (“%(username)s” is left out); "
+                    "remove one with DELETE /api/v1/tournaments/%(id)s/co-organisers/"
+                    "<username>/."
+                ),
+                field="co_organisers",
+                username=left_out[0],
+                id=instance.pk,
+            )
+        return [*names, *invited_names(tournament=instance)]
+
     def object_delete(self, instance: Tournament) -> None:
-        tournament_delete(tournament=instance)
+        tournament_delete(tournament=instance, user=self.request.user)
 
     @extend_schema(
         summary="Finish a tournament",
         description=_(
             "Declares the tournament finished: its standings are its final placings, and "
             "nothing in it changes (games, entries, seating, adjustments, plan and rules) "
-            "until it is reopened; its description and co-organisers stay editable. 409 "
+            "until it is reopened; its description and organisers stay editable. 409 "
             "before a round is seated, while a table of any round has games to play, or "
             "when it is finished already."
         ),

@@ -2,7 +2,7 @@
 token login and the OpenAPI document (all under /api/v1/)."""
 
 from django.urls import URLPattern, URLResolver, include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
 from tournaments import converters  # noqa: F401  (registers the bounded <api_id:…>)
@@ -14,6 +14,7 @@ from tournaments.api import (
     confirm,
     entries,
     games,
+    invitations,
     matches,
     people,
     rounds,
@@ -28,10 +29,12 @@ router.register("tournaments", tournaments.TournamentViewSet, basename="api-tour
 router.register("rounds", rounds.RoundViewSet, basename="api-round")
 router.register("matches", matches.MatchViewSet, basename="api-match")
 router.register("games", games.GameViewSet, basename="api-game")
+router.register("invitations", invitations.InvitationViewSet, basename="api-invitation")
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # Split: Swagger UI's start-up script is a file of its own (config.security_headers).
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("auth/token/", auth.TokenObtainView.as_view(), name="api-token"),
     # Log in and out of the browsable API (a session, for trying the API in a browser).
     path("auth/", include("rest_framework.urls", namespace="rest_framework")),
@@ -83,6 +86,16 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "tournaments/<api_id:tournament_id>/audit/",
         audit.TournamentAuditView.as_view(),
         name="api-tournament-audit",
+    ),
+    path(
+        "tournaments/<api_id:tournament_id>/invitations/<str:username>/",
+        invitations.TournamentInvitationView.as_view(),
+        name="api-tournament-invitation",
+    ),
+    path(
+        "tournaments/<api_id:tournament_id>/co-organisers/<str:username>/",
+        invitations.TournamentCoOrganiserView.as_view(),
+        name="api-tournament-co-organiser",
     ),
     path(
         "games/<api_id:game_id>/confirm/",

@@ -15,6 +15,7 @@ naming the place in the file, e.g. ``games[3].racks[1].score``.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -22,6 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings as django_settings
 from jsonschema import Draft202012Validator
 
 from scoring import rules
@@ -34,17 +36,50 @@ from tournaments.racks_entered import game_racks_entered
 
 SCHEMA_PATH = Path(__file__).parent / "schema" / "rackscore-tournament-v1.schema.json"
 FIELD = "document"
-# The largest backup file taken, by the desk's upload and the API's body alike:
-# a thousand players over several rounds stay well below it.
-FILE_MAX_MB = 50
-FILE_MAX = FILE_MAX_MB * 1024 * 1024
 _BOM = "\ufeff"
+# How deep a document may nest: the export writes at most 8 levels (an audit
+# event's game snapshot with its second entry's racks).
+DEPTH_MAX = 12
+# How deep an audit value or a second entry may nest below itself (the export: 4).
+VALUE_DEPTH_MAX = 6
+# The longest number literal read: ids and scores are far shorter.
+NUMBER_TEXT_MAX = 24
+# What an audit value may hold: the longest text, list and object.
+VALUE_TEXT_MAX = 2000
+VALUE_ITEMS_MAX = 10_000
+VALUE_KEYS_MAX = 200
+# Integers in audit values: what JSON keeps exactly everywhere.
+VALUE_INT_MAX = 2**53
+# Audit events a document may hold per game it may hold (a game's own events
+# are a few: recorded, confirmed, corrected...).
+EVENTS_PER_GAME = 2
+
+
+def file_max_mb() -> int:
+    """The largest backup file taken, in MB (``RACKSCORE_BACKUP_MAX_MB``): by
+    the desk's upload, the API's body and the command alike."""
+    return int(django_settings.RACKSCORE_BACKUP_MAX_MB)
+
+
+def file_max() -> int:
+    return file_max_mb() * 1024 * 1024
+
+
+def games_max() -> int:
+    """The most games one restore takes (``RACKSCORE_BACKUP_GAMES_MAX``): what a
+    request restores well within 5 seconds; more waits for background work."""
+    return int(django_settings.RACKSCORE_BACKUP_GAMES_MAX)
 
 
 class TooLargeError(UserError):
-    """A file over ``FILE_MAX``: refused unread (HTTP 413)."""
+    """A file over ``file_max()``, or with more games than ``games_max()``:
+    refused before it is restored (HTTP 413)."""
 
     status = 413
+
+
+class _Unreadable(ValueError):
+    """A number the reader refuses: too long a literal, or not finite."""
 
 
 @cache
@@ -77,14 +112,71 @@ def too_large() -> TooLargeError:
         _("The file is too large: a backup can be at most %(limit)s MB."),
         field=FIELD,
         code="backup_too_large",
-        limit=FILE_MAX_MB,
+        limit=file_max_mb(),
     )
+
+
+def _int_read(text: str) -> int:
+    if len(text) > NUMBER_TEXT_MAX:
+        raise _Unreadable(text)
+    return int(text)
+
+
+def _float_read(text: str) -> float:
+    value = float(text) if len(text) <= NUMBER_TEXT_MAX else math.inf
+    if not math.isfinite(value):
+        raise _Unreadable(text)
+    return value
+
+
+def _constant_refused(text: str) -> Any:
+    raise _Unreadable(text)
+
+
+def _counts_checked(document: dict[str, Any]) -> None:
+    """More games (or audit events) than one restore takes: refused before anything else."""
+    games, events, most = document.get("games"), document.get("audit"), games_max()
+    too_many = (isinstance(games, list) and len(games) > most) or (
+        isinstance(events, list) and len(events) > most * EVENTS_PER_GAME
+    )
+    if too_many:
+        raise TooLargeError(
+            _(
+                "The backup is too large to restore at once: it holds %(games)s games and "
+                "%(events)s audit events; at most %(max)s games (and %(events_max)s events) "
+                "are restored in one go."
+            ),
+            field=FIELD,
+            code="backup_too_large",
+            games=len(games) if isinstance(games, list) else 0,
+            events=len(events) if isinstance(events, list) else 0,
+            max=most,
+            events_max=most * EVENTS_PER_GAME,
+        )
+
+
+def _depth_checked(document: dict[str, Any]) -> None:
+    """No deeper than ``DEPTH_MAX``: looked at without recursion."""
+    level: list[Any] = [document]
+    depth = 1
+    while level:
+        if depth > DEPTH_MAX:
+            raise refused(
+                _("The file nests deeper than a backup does (more than %(max)s levels)."),
+                max=DEPTH_MAX,
+            )
+        below: list[Any] = []
+        for value in level:
+            items = value.values() if isinstance(value, dict) else value
+            below.extend(v for v in items if isinstance(v, dict | list))
+        level, depth = below, depth + 1
 
 
 def document_read(data: bytes | str) -> dict[str, Any]:
     """The document in a file's bytes (UTF-8, with or without the byte order
-    mark some editors write), or a refusal saying why it is none."""
-    if len(data) > FILE_MAX:
+    mark some editors write), or a refusal saying why it is none: unreadable,
+    too large, too deep, or with a number no backup writes."""
+    if len(data) > file_max():
         raise too_large()
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
@@ -94,7 +186,12 @@ def document_read(data: bytes | str) -> dict[str, Any]:
     if not text.strip():
         raise refused(_("The file is empty."))
     try:
-        document = json.loads(text)
+        document = json.loads(
+            text,
+            parse_int=_int_read,
+            parse_float=_float_read,
+            parse_constant=_constant_refused,
+        )
     except json.JSONDecodeError as error:
         raise refused(
             _("The file is not valid JSON (line %(line)s, column %(column)s: %(reason)s)."),
@@ -102,8 +199,19 @@ def document_read(data: bytes | str) -> dict[str, Any]:
             column=error.colno,
             reason=error.msg,
         ) from None
+    except _Unreadable as error:
+        raise refused(
+            _("The file holds a number no backup writes: %(number)s."),
+            number=str(error)[:40] + ("…" if len(str(error)) > 40 else ""),
+        ) from None
+    except RecursionError:
+        raise refused(
+            _("The file nests deeper than a backup does (more than %(max)s levels)."),
+            max=DEPTH_MAX,
+        ) from None
     if not isinstance(document, dict):
         raise refused(_("The file is not a backup: it holds no JSON object."))
+    _counts_checked(document)
     return document
 
 
@@ -279,6 +387,70 @@ def _game_scored_again(game: dict[str, Any], index: int, rule_set: rules.Rules) 
                     )
 
 
+def _value_checked(value: Any, path: list[Any]) -> None:
+    """An audit value as the pages can show it: shallow, of bounded size, with
+    whole numbers JSON keeps exactly, and a ``player`` always an id (or none)."""
+    level: list[tuple[Any, list[Any]]] = [(value, path)]
+    for _depth in range(VALUE_DEPTH_MAX + 1):
+        below: list[tuple[Any, list[Any]]] = []
+        for item, where in level:
+            problem = ""
+            if isinstance(item, str) and len(item) > VALUE_TEXT_MAX:
+                problem = _("%(path)s is longer than a backup writes.")
+            elif isinstance(item, int) and not isinstance(item, bool):
+                if abs(item) > VALUE_INT_MAX:
+                    problem = _("%(path)s is a larger number than a backup writes.")
+            elif isinstance(item, list):
+                if len(item) > VALUE_ITEMS_MAX:
+                    problem = _("%(path)s holds more items than a backup writes.")
+                below.extend((v, [*where, n]) for n, v in enumerate(item))
+            elif isinstance(item, dict):
+                if len(item) > VALUE_KEYS_MAX or any(len(k) > 100 for k in item):
+                    problem = _("%(path)s holds more keys than a backup writes.")
+                player = item.get("player")
+                if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
+                    problem = _("%(path)s names a player by something other than an id.")
+                players = item.get("players")
+                if players is not None and not isinstance(players, list):
+                    problem = _("%(path)s names a player by something other than an id.")
+                below.extend((v, [*where, k]) for k, v in item.items())
+            if problem:
+                raise refused(problem, path=path_text(where))
+        level = below
+        if not level:
+            return
+    raise refused(
+        _("%(path)s nests deeper than a backup writes (more than %(max)s levels)."),
+        path=path_text(path),
+        max=VALUE_DEPTH_MAX,
+    )
+
+
+def _second_entry_checked(
+    game: dict[str, Any], index: int, seated: dict[int, int], rule_set: rules.Rules
+) -> None:
+    """A disputed game's other version names the seated players, once each, and scores."""
+    second = game["second_entry"]
+    path = ["games", index, "second_entry"]
+    _value_checked(second, path)
+    players = [r["player"] for r in second["racks"]]
+    if sorted(players) != sorted(seated):
+        raise refused(
+            _("%(path)s: the racks are not one for each player seated at the match."),
+            path=path_text([*path, "racks"]),
+        )
+    try:
+        rules.game_score(
+            ending=second["ending"],
+            racks=[rules.rack_from_json(r) for r in second["racks"]],
+            rules=rule_set,
+        )
+    except UserError as error:
+        raise refused(
+            _("%(path)s cannot be scored: %(reason)s"), path=path_text(path), reason=error.render()
+        ) from None
+
+
 def document_judged(document: dict[str, Any]) -> Judged:
     """References, uniqueness and the scores, after the schema."""
     settings = document["tournament"]
@@ -336,17 +508,23 @@ def document_judged(document: dict[str, Any]) -> Judged:
                     path=path_text(["games", i, "racks", r, "position"]),
                 )
         _game_scored_again(g, i, rule_set)
+        if g["second_entry"] is not None:
+            _second_entry_checked(g, i, seated, rule_set)
     _unique(document["adjustments"], "adjustments", lambda a: a["id"], "an adjustment id")
     for i, a in enumerate(document["adjustments"]):
         _resolves(a["player"], players, ["adjustments", i, "player"], "player")
         _resolves(a["round"], numbers, ["adjustments", i, "round"], "round")
     for i, e in enumerate(document["audit"]):
         _resolves(e["match"], round_of, ["audit", i, "match"], "match")
+        for name in ("old", "new"):
+            _value_checked(e[name], ["audit", i, name])
     return judged
 
 
 def document_checked(document: dict[str, Any]) -> Judged:
     """Every check, in order; a refusal names the first problem found."""
+    _counts_checked(document)
+    _depth_checked(document)
     document_recognised(document)
     document_validated(document)
     return document_judged(document)

@@ -6,7 +6,8 @@ clubs and players it involves, its entries, rounds, matches, seats, games with
 their racks, adjustments and its audit trail. Rows refer to each other by the
 *source ids* they had in the exporting database (players, entries, matches,
 games, rounds, adjustments) or, for rounds, by number; users are named by username,
-clubs by name. Settings and fields added to version 1 after its first
+clubs by name. A restored tournament's authors (kept as text) are written as
+the usernames they were. Settings and fields added to version 1 after its first
 documents (event variants, stages, the hall, a rack's ``bonus``, an entry's
 ``category``) are always written and may be missing from older files, which
 restore with their defaults. Decimals are strings (``"12.50"``), times ISO 8601. The
@@ -103,6 +104,13 @@ def _usernames() -> dict[int, str]:
     return dict(get_user_model().objects.values_list("pk", "username"))
 
 
+def _author(users: dict[int, str], user_id: int | None, original: str) -> str | None:
+    """Who did it, by username: the account, or what a restored file said (text)."""
+    if user_id is not None:
+        return users.get(user_id)
+    return original or None
+
+
 def _settings(tournament: Tournament, users: dict[int, str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in SETTINGS:
@@ -135,8 +143,8 @@ def _games(tournament: Tournament, users: dict[int, str]) -> list[dict[str, Any]
             "version": g.version,
             "state": g.state,
             "second_entry": g.second_entry,
-            "recorded_by": users.get(g.recorded_by_id) if g.recorded_by_id else None,
-            "confirmed_by": users.get(g.confirmed_by_id) if g.confirmed_by_id else None,
+            "recorded_by": _author(users, g.recorded_by_id, g.original_recorded_by),
+            "confirmed_by": _author(users, g.confirmed_by_id, g.original_confirmed_by),
             "created": time_text(g.created),
             "updated": time_text(g.updated),
             "racks": [
@@ -166,7 +174,7 @@ def _audit(tournament: Tournament, users: dict[int, str]) -> list[dict[str, Any]
         {
             "at": time_text(e.at),
             "user": users.get(e.user_id) if e.user_id else None,
-            "username": e.username,
+            "username": e.username or e.original_author,
             "by_link": e.by_link,
             "action": e.action,
             "object_id": e.object_id,
@@ -256,7 +264,7 @@ def tournament_document(*, tournament: Tournament, checksum: bool = True) -> dic
                 "points": decimal_text(a.points),
                 "reason": a.reason,
                 "created": time_text(a.created),
-                "created_by": users.get(a.created_by_id) if a.created_by_id else None,
+                "created_by": _author(users, a.created_by_id, a.original_created_by),
             }
             for a in Adjustment.objects.filter(tournament=tournament).order_by("created", "id")
         ],

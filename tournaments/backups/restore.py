@@ -6,20 +6,31 @@ the checks and are stored as the file has them. Every row gets a new id in
 the target database; the *id maps* translate the file's source ids (players,
 entries, rounds, matches, games, adjustments) to them, in the rows' references and in
 the audit trail's (an event about something the file does not hold, such as a
-deleted game, keeps no object id). A player is reused when the target already
-has one with the same id and name (a restore into the database it came from),
-a club when one has its name, a user when one has the username, a match token
-when it is free. The restore is one transaction: refused, nothing is stored.
+deleted game, keeps no object id). A backup is data, never an identity:
+
+* its players are made anew, the restoring owner's, unless the owner *maps*
+  them (``player_map``: source id -> one of the owner's own players); no
+  player is found by an id or a name of the file;
+* a club is one of the owner's own or a public one of that name, else made
+  for the owner (``services.players_file.clubs_for_names``);
+* the file's users are *authors as text*: who recorded, confirmed or adjusted
+  something, and who made each audit event, are kept as written
+  (``original_recorded_by``, ``original_author``...), never as an account;
+  the file's co-organisers are not added; the restore itself is recorded as
+  the restoring user's;
+* every match gets a fresh token: the original's printed sheets keep leading
+  to the original, and a replaced link's digest is never taken from a file.
+
+The restore is one transaction: refused, nothing is stored.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
 from django.db import IntegrityError, models, transaction
@@ -30,7 +41,12 @@ from scoring.errors import ConflictError, UserError, _
 from tournaments.actors import ActingUser
 from tournaments.backups.checks import document_checked, path_text, refused
 from tournaments.backups.document import RACK_FIELDS, SETTINGS, settings_completed
-from tournaments.backups.ids import IdMap, ids_translated, object_id_translated
+from tournaments.backups.ids import (
+    IdMap,
+    audit_value_restored,
+    ids_translated,
+    object_id_translated,
+)
 from tournaments.models import (
     Adjustment,
     AuditEvent,
@@ -45,7 +61,9 @@ from tournaments.models import (
     Tournament,
     match_token_new,
 )
+from tournaments.selectors.people import players_owned
 from tournaments.services.audit import audit_add
+from tournaments.services.players_file import clubs_for_names
 from tournaments.services.tournaments import SLUG_MAX, SLUGS_RESERVED
 
 M = TypeVar("M", bound=models.Model)
@@ -118,13 +136,57 @@ def _slug_free(slug: str) -> str:
     return slug
 
 
-def _players(document: dict[str, Any], clubs: dict[str, Club], *, owner: Any) -> IdMap:
-    rows = document["players"]
-    existing = dict(Player.objects.filter(pk__in=[p["id"] for p in rows]).values_list("pk", "name"))
-    ids: IdMap = {p["id"]: p["id"] for p in rows if existing.get(p["id"]) == p["name"]}
-    new = [p for p in rows if p["id"] not in ids]
+def _player_map_checked(
+    document: dict[str, Any], player_map: Mapping[int, int], *, owner: Any
+) -> dict[int, Player]:
+    """The owner's own players the map names, by source id; a map naming a
+    player the file does not hold, one not the owner's, or one twice is refused."""
+    sources = {p["id"] for p in document["players"]}
+    unknown = sorted(set(player_map) - sources)
+    if unknown:
+        raise refused(
+            _("The player map names player %(id)s, whom the backup does not hold."), id=unknown[0]
+        )
+    targets = list(player_map.values())
+    if len(set(targets)) != len(targets):
+        raise refused(_("The player map names one of your players for two of the backup's."))
+    own = players_owned(user=owner).in_bulk([t for t in targets if 0 < t < 2**63])
+    missing = sorted(set(targets) - set(own))
+    if missing:
+        raise refused(
+            _("The player map names player %(id)s, who is not one of your players."),
+            id=missing[0],
+        )
+    return {source: own[target] for source, target in player_map.items()}
+
+
+def player_map_by_name(*, document: dict[str, Any], owner: Any) -> dict[int, int]:
+    """The backup's players mapped to the owner's own players of exactly the same
+    name, where the owner has one such player only (a choice to offer, never
+    taken unasked); one query."""
+    rows = document.get("players")
+    if not isinstance(rows, list):
+        return {}
+    names = {p.get("name") for p in rows if isinstance(p, dict) and isinstance(p.get("name"), str)}
+    found: dict[str, list[int]] = {}
+    for pk, name in players_owned(user=owner).filter(name__in=names).values_list("pk", "name"):
+        found.setdefault(name, []).append(pk)
+    return {
+        p["id"]: found[p["name"]][0]
+        for p in rows
+        if isinstance(p, dict)
+        and len(found.get(str(p.get("name")), [])) == 1
+        and isinstance(p.get("id"), int)
+    }
+
+
+def _players(
+    document: dict[str, Any], clubs: dict[str, Club], mapped: dict[int, Player], *, owner: Any
+) -> IdMap:
+    ids: IdMap = {source: player.pk for source, player in mapped.items()}
+    new = [p for p in document["players"] if p["id"] not in ids]
     created = Player.objects.bulk_create(
-        # New players are the importing owner's, who may then change them.
+        # New players are the restoring owner's, who may then change them.
         [
             Player(name=p["name"], club=clubs[p["club"]] if p["club"] else None, created_by=owner)
             for p in new
@@ -136,24 +198,11 @@ def _players(document: dict[str, Any], clubs: dict[str, Club], *, owner: Any) ->
 
 
 def _clubs(document: dict[str, Any], *, owner: Any) -> dict[str, Club]:
-    names = [c["name"] for c in document["clubs"]]
-    clubs = {c.name: c for c in Club.objects.filter(name__in=names)}
-    missing = [
-        Club(name=c["name"], city=c["city"], created_by=owner)
-        for c in document["clubs"]
-        if c["name"] not in clubs
-    ]
-    clubs.update((c.name, c) for c in Club.objects.bulk_create(missing))
-    return clubs
+    return clubs_for_names(names={c["name"]: c["city"] for c in document["clubs"]}, user=owner)
 
 
 def _tournament(
-    document: dict[str, Any],
-    *,
-    owner: Any,
-    slug: str,
-    clubs: dict[str, Club],
-    users: Callable[[str | None], Any],
+    document: dict[str, Any], *, owner: Any, slug: str, clubs: dict[str, Club]
 ) -> Tournament:
     settings = settings_completed(document["tournament"])
     values = {name: settings[name] for name in SETTINGS}
@@ -165,8 +214,7 @@ def _tournament(
     )
     tournament.created = _when(settings["created"], ["tournament", "created"])
     tournament.save(update_fields=["created"])
-    co = [users(name) for name in settings["co_organisers"]]
-    tournament.co_organisers.set([u for u in co if u is not None and u.pk != owner.pk])
+    # The file's co-organisers are names, not a grant: the owner invites whom they choose.
     return tournament
 
 
@@ -188,27 +236,16 @@ def _rounds(document: dict[str, Any], tournament: Tournament) -> dict[int, Round
 
 def _matches(document: dict[str, Any], rounds: dict[int, Round]) -> dict[int, Match]:
     rows = document["matches"]
-    taken = set(
-        Match.objects.filter(token__in=[m["token"] for m in rows]).values_list("token", flat=True)
-    )
+    # Fresh links: a file's token is never taken, free or not (it may be one
+    # an organiser replaced, or the original's, whose sheets must keep leading there).
     matches = [
-        Match(
-            round=rounds[m["round"]],
-            table=m["table"],
-            token=m["token"] if m["token"] not in taken else match_token_new(),
-        )
-        for m in rows
+        Match(round=rounds[m["round"]], table=m["table"], token=match_token_new()) for m in rows
     ]
     Match.objects.bulk_create(matches, batch_size=BATCH)
     return {m["id"]: match for m, match in zip(rows, matches, strict=True)}
 
 
-def _games(
-    document: dict[str, Any],
-    matches: dict[int, Match],
-    players: IdMap,
-    users: Callable[[str | None], Any],
-) -> IdMap:
+def _games(document: dict[str, Any], matches: dict[int, Match], players: IdMap) -> IdMap:
     rows = document["games"]
     games = [
         Game(
@@ -218,8 +255,8 @@ def _games(
             version=g["version"],
             state=g["state"],
             second_entry=ids_translated(g["second_entry"], players),
-            recorded_by=users(g["recorded_by"]),
-            confirmed_by=users(g["confirmed_by"]),
+            original_recorded_by=g["recorded_by"] or "",
+            original_confirmed_by=g["confirmed_by"] or "",
             created=_when(g["created"], ["games", i, "created"]),
             updated=_when(g["updated"], ["games", i, "updated"]),
         )
@@ -239,11 +276,7 @@ def _games(
 
 
 def _adjustments(
-    document: dict[str, Any],
-    tournament: Tournament,
-    rounds: dict[int, Round],
-    players: IdMap,
-    users: Callable[[str | None], Any],
+    document: dict[str, Any], tournament: Tournament, rounds: dict[int, Round], players: IdMap
 ) -> IdMap:
     rows = document["adjustments"]
     made = [
@@ -254,7 +287,7 @@ def _adjustments(
             kind=a["kind"],
             points=Decimal(a["points"]),
             reason=a["reason"],
-            created_by=users(a["created_by"]),
+            original_created_by=a["created_by"] or "",
             created=_when(a["created"], ["adjustments", i, "created"]),
         )
         for i, a in enumerate(rows)
@@ -267,9 +300,9 @@ def _rows(
     document: dict[str, Any],
     tournament: Tournament,
     clubs: dict[str, Club],
-    users: Callable[[str | None], Any],
+    mapped: dict[int, Player],
 ) -> None:
-    players = _players(document, clubs, owner=tournament.owner)
+    players = _players(document, clubs, mapped, owner=tournament.owner)
     entries = [
         Entry(
             tournament=tournament,
@@ -302,16 +335,16 @@ def _rows(
         },
         "rounds": {r["id"]: rounds[r["number"]].pk for r in document["rounds"]},
         "matches": {source: m.pk for source, m in matches.items()},
-        "games": _games(document, matches, players, users),
-        "adjustments": _adjustments(document, tournament, rounds, players, users),
+        "games": _games(document, matches, players),
+        "adjustments": _adjustments(document, tournament, rounds, players),
     }
+    numbers = set(rounds)
     AuditEvent.objects.bulk_create(
         [
             AuditEvent(
                 tournament=tournament,
                 at=_when(e["at"], ["audit", i, "at"]),
-                user=users(e["user"]),
-                username=e["username"],
+                original_author=e["username"] or e["user"] or "",
                 by_link=e["by_link"],
                 action=e["action"],
                 object_id=object_id_translated(
@@ -325,8 +358,12 @@ def _rows(
                 table=e["table"],
                 game_number=e["game_number"],
                 version=e["version"],
-                old=ids_translated(e["old"], players),
-                new=ids_translated(e["new"], players),
+                old=audit_value_restored(
+                    e["old"], action=e["action"], players=players, rounds=numbers
+                ),
+                new=audit_value_restored(
+                    e["new"], action=e["action"], players=players, rounds=numbers
+                ),
             )
             for i, e in enumerate(document["audit"])
         ],
@@ -342,30 +379,21 @@ def tournament_import(
     slug: str | None = None,
     user: ActingUser = None,
     source: str = "",
+    player_map: Mapping[int, int] | None = None,
 ) -> Tournament:
     """Restore a backup document as a new tournament owned by ``owner``, at
     ``slug`` or the file's own; ``user`` (None: the system) and the file's
-    name (``source``) are recorded in its audit trail."""
+    name (``source``) are recorded in its audit trail as the restore's.
+    ``player_map`` (source id -> the owner's own player) reuses players the
+    owner chose; every other player of the file is made anew."""
     document_checked(document)
     slug = _slug_free(slug or document["tournament"]["slug"])
-    names = (
-        {e["user"] for e in document["audit"]}
-        | {g[k] for g in document["games"] for k in ("recorded_by", "confirmed_by")}
-        | {a["created_by"] for a in document["adjustments"]}
-        | set(document["tournament"]["co_organisers"])
-    )
-    known = {
-        u.get_username(): u for u in get_user_model().objects.filter(username__in=names - {None})
-    }
-
-    def users(name: str | None) -> Any:
-        return known.get(name) if name is not None else None
-
+    mapped = _player_map_checked(document, player_map or {}, owner=owner)
     try:
         with transaction.atomic():
             clubs = _clubs(document, owner=owner)
-            tournament = _tournament(document, owner=owner, slug=slug, clubs=clubs, users=users)
-            _rows(document, tournament, clubs, users)
+            tournament = _tournament(document, owner=owner, slug=slug, clubs=clubs)
+            _rows(document, tournament, clubs, mapped)
     except IntegrityError as error:
         # The checks should have caught it; a contradiction they missed is still the file's.
         raise refused(
@@ -381,6 +409,7 @@ def tournament_import(
             "exported_at": document["exported_at"],
             "slug": document["tournament"]["slug"],
             "owner": owner.get_username(),
+            "players_mapped": len(mapped),
         },
     )
     return tournament

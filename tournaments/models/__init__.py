@@ -20,6 +20,10 @@ Vocabulary:
   reason; kept apart from game scores.
 * **AuditEvent**: one change to a tournament, who made it, old and new values;
   a game's events are its history (with snapshots of its racks).
+* **CoOrganiserInvitation**: a user invited to co-organise a tournament, until
+  they accept or decline (or the owner withdraws it).
+* **TournamentDeletion**: who deleted which tournament, when; it outlives the
+  tournament and its trail.
 * **IdempotencyKey**: an API client's key for one write and the answer it got.
 
 The event and who takes part are in ``event``; rounds and what is played in
@@ -28,7 +32,7 @@ hold data and constraints only: writes go through ``services``, reads through
 ``selectors``.
 """
 
-from tournaments.models.event import Club, Entry, Player, Tournament
+from tournaments.models.event import Club, CoOrganiserInvitation, Entry, Player, Tournament
 from tournaments.models.play import (
     Adjustment,
     Game,
@@ -40,12 +44,13 @@ from tournaments.models.play import (
     match_token_new,
     match_token_plausible,
 )
-from tournaments.models.trust import AuditEvent, IdempotencyKey
+from tournaments.models.trust import AuditEvent, IdempotencyKey, TournamentDeletion
 
 __all__ = [
     "Adjustment",
     "AuditEvent",
     "Club",
+    "CoOrganiserInvitation",
     "Entry",
     "Game",
     "IdempotencyKey",
@@ -55,6 +60,7 @@ __all__ = [
     "Round",
     "Seat",
     "Tournament",
+    "TournamentDeletion",
     "match_token_digest",
     "match_token_new",
     "match_token_plausible",

@@ -1,10 +1,12 @@
-"""The event and who takes part: clubs, players, tournaments and their entries."""
+"""The event and who takes part: clubs, players, tournaments and their entries,
+and the invitations to co-organise a tournament."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
@@ -356,3 +358,38 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} @ {self.tournament}"
+
+
+class CoOrganiserInvitation(models.Model):
+    """An invitation to co-organise a tournament, waiting for its answer.
+
+    It names the invited user by *username*, whether or not such a user exists,
+    so that inviting tells the inviter nothing about who has an account; it is
+    theirs only when their account is older than the invitation
+    (``access.invitations_for_q``). Accepting makes them a co-organiser and
+    removes it; declining or withdrawing removes it.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="invitations")
+    username = models.CharField(_("username"), max_length=150)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("invited by"),
+    )
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created", "id"]
+        verbose_name = _("co-organiser invitation")
+        verbose_name_plural = _("co-organiser invitations")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "username"], name="invitation_once"),
+        ]
+        indexes = [models.Index(fields=["username"], name="invitation_of_username")]
+
+    def __str__(self) -> str:
+        return f"{self.username} @ {self.tournament}"

@@ -138,6 +138,12 @@ class Game(models.Model):
     )
     # The other version of a disputed game: {"ending", "racks": [entered racks], "who"}.
     second_entry = models.JSONField(null=True, blank=True)
+    # Where each entry of it came from, first entry first (``services.results.EntrySource``:
+    # how it came, the user, digests of the phone's session and of its key), under double entry.
+    entry_sources = models.JSONField(default=list, blank=True)
+    # Who a restored backup said entered and confirmed it: text only, never an account.
+    original_recorded_by = models.CharField(max_length=150, blank=True, default="")
+    original_confirmed_by = models.CharField(max_length=150, blank=True, default="")
 
     class Meta:
         ordering = ["match", "number"]
@@ -215,6 +221,8 @@ class Adjustment(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # Who a restored backup said made it: text only, never an account.
+    original_created_by = models.CharField(max_length=150, blank=True, default="")
 
     class Meta:
         ordering = ["tournament", "created"]

@@ -10,6 +10,9 @@ Vocabulary:
   are its history: each carries the game's snapshot, so a deleted game can be
   restored from its last one. Events are written by the services, never by
   signals, and kept when what they describe is deleted.
+* a **TournamentDeletion** is the record a deleted tournament leaves: which
+  one (its id, slug, name and owner), who deleted it and when. The tournament's
+  own trail goes with it; this record does not.
 * an **IdempotencyKey** is a client's ``Idempotency-Key`` for one write, kept
   with its *caller* (``user:<id>`` or ``match:<id>``), a fingerprint of the
   request and, once answered, the answer to replay for 24 hours.
@@ -48,6 +51,9 @@ class AuditEvent(models.Model):
         GAME_RESTORED = "game.restored", _("game restored")
         GAME_CONFIRMED = "game.confirmed", _("game confirmed")
         GAME_DISPUTED = "game.disputed", _("game disputed")
+        # An entry refused (a second entry from the same phone, a game recorded otherwise):
+        # what was sent, kept as a trace; nothing else is stored.
+        GAME_REFUSED = "game.refused", _("entry refused")
         ADJUSTMENT_ADDED = "adjustment.added", _("adjustment added")
         ADJUSTMENT_CHANGED = "adjustment.changed", _("adjustment changed")
         ADJUSTMENT_DELETED = "adjustment.deleted", _("adjustment deleted")
@@ -56,6 +62,12 @@ class AuditEvent(models.Model):
         PLAYER_CHANGED = "player.changed", _("player changed")
         CLUB_CHANGED = "club.changed", _("club changed")
         CLUB_DELETED = "club.deleted", _("club deleted")
+        # Who organises it: invitations and their answers (the owner's and the invited user's).
+        INVITATION_SENT = "invitation.sent", _("co-organiser invited")
+        INVITATION_ACCEPTED = "invitation.accepted", _("invitation accepted")
+        INVITATION_DECLINED = "invitation.declined", _("invitation declined")
+        INVITATION_WITHDRAWN = "invitation.withdrawn", _("invitation withdrawn")
+        CO_ORGANISER_REMOVED = "co_organiser.removed", _("co-organiser removed")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(default=timezone.now)
@@ -64,6 +76,8 @@ class AuditEvent(models.Model):
     )
     # The user's name when it was done: kept if the user goes, carried by backups.
     username = models.CharField(max_length=150, blank=True)
+    # Who a restored backup said made the change: text only, never an account.
+    original_author = models.CharField(max_length=150, blank=True, default="")
     by_link = models.BooleanField(default=False)
     action = models.CharField(max_length=32, choices=Action.choices)
     object_id = models.BigIntegerField(null=True, blank=True)
@@ -108,12 +122,38 @@ class AuditEvent(models.Model):
         """Who made the change, for a person, in the active language."""
         if self.username:
             return self.username
+        if self.original_author:
+            return gettext("%(name)s (in the original)") % {"name": self.original_author}
         if self.by_link:
             return gettext("match link of table %(table)s, round %(round)s") % {
                 "table": self.table,
                 "round": self.round_number,
             }
         return gettext("the system")
+
+
+class TournamentDeletion(models.Model):
+    # The tournament's id, slug and name when it went (no key: it is gone).
+    tournament_pk = models.BigIntegerField()
+    slug = models.CharField(max_length=80)
+    name = models.CharField(max_length=160)
+    owner = models.CharField(max_length=150, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # Who deleted it, by name: kept if the user goes; empty for the system.
+    username = models.CharField(max_length=150, blank=True)
+    # How many events its trail held.
+    events = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name = _("tournament deletion")
+        verbose_name_plural = _("tournament deletions")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.slug}"
 
 
 class IdempotencyKey(models.Model):

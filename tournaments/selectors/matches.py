@@ -13,7 +13,6 @@ from dataclasses import fields
 from django.db.models import Model, Prefetch
 
 from scoring import rules
-
 from tournaments.models import (
     AuditEvent,
     Game,
@@ -96,19 +95,17 @@ TOKEN_FIELDS = (
 )
 
 
-def match_by_token(token: str) -> Match | None:
-    """The match a token opens, with its round, its seats in seat order (each
-    with its player's name) kept as ``SEATS_KEPT``, and its tournament's
-    status, owner, confirmation and rule settings (its other fields are
-    deferred: read on first use); one query (two for a match without seats).
-    None: no match has it."""
+def _match_seated(*, token: str | None = None, match_id: int | None = None) -> Match | None:
     # From the seats, which bring their match, round and tournament along: one
     # statement. order_by(): the models' default orderings would join the
     # tournament's and the player's tables again; four seats sort here.
+    lookup: dict[str, str | int | None] = (
+        {"match__token": token} if token is not None else {"match_id": match_id}
+    )
     seats = sorted(
         Seat.objects.select_related("player", "match__round__tournament")
         .only(*TOKEN_FIELDS)
-        .filter(match__token=token)
+        .filter(**lookup)
         .order_by(),
         key=lambda seat: seat.position,
     )
@@ -119,11 +116,25 @@ def match_by_token(token: str) -> Match | None:
     else:
         # A list, not first(): the token is unique, and first()'s ORDER BY cost
         # more to build than the query takes to run.
-        bare = list(
-            Match.objects.select_related("round__tournament").filter(token=token).order_by()
-        )
+        lookup = {"token": token} if token is not None else {"pk": match_id}
+        bare = list(Match.objects.select_related("round__tournament").filter(**lookup).order_by())
         if not bare:
             return None
         match = bare[0]
     setattr(match, SEATS_KEPT, seats)
     return match
+
+
+def match_by_token(token: str) -> Match | None:
+    """The match a token opens, with its round, its seats in seat order (each
+    with its player's name) kept as ``SEATS_KEPT``, and its tournament's
+    status, owner, confirmation and rule settings (its other fields are
+    deferred: read on first use); one query (two for a match without seats).
+    None: no match has it."""
+    return _match_seated(token=token)
+
+
+def match_seated(*, match_id: int) -> Match | None:
+    """The match with this id, read as ``match_by_token`` reads it (for an
+    organiser's game, whose permission is checked on it). None: no such match."""
+    return _match_seated(match_id=match_id)

@@ -2,9 +2,11 @@
 
 Vocabulary: a player or a club is *visible* to a user as ``access`` says
 (``players_visible_q``, ``clubs_visible_q``: those in a public tournament,
-their own, all for staff); a player *not entered* is a visible one without an
-entry in the tournament at hand; a *search* keeps those whose name, or whose
-club's name, holds the text, in any case.
+their own, all for staff); a club is *usable* when a tournament or a player of
+the user may name it (``clubs_usable_q``: public ones and their own); a player
+*not entered* is a visible one without an entry in the tournament at hand; a
+*search* keeps those whose name, or whose club's name, holds the text, in any
+case.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q, QuerySet
 
-from tournaments.access import clubs_visible_q, players_visible_q
+from tournaments.access import clubs_usable_q, clubs_visible_q, players_visible_q, user_or_none
 from tournaments.actors import ActingUser
 from tournaments.models import Club, Player, Tournament
 
@@ -50,6 +52,15 @@ def players_not_entered_found(
     return list(found.select_related("club")[:limit])
 
 
+def players_owned(*, user: ActingUser) -> QuerySet[Player]:
+    """Players the user may change (``access.player_editable``): those they
+    created, all for staff; none for nobody logged in."""
+    u = user_or_none(user)
+    if u is None:
+        return Player.objects.none()
+    return Player.objects.all() if u.is_staff else Player.objects.filter(created_by_id=u.pk)
+
+
 def player_names(*, ids: Collection[int]) -> dict[int, str]:
     """The names of the players with these ids (missing ones left out); one
     query, none for no id."""
@@ -66,6 +77,15 @@ def clubs_all() -> QuerySet[Club]:
 def clubs_visible(*, user: ActingUser) -> QuerySet[Club]:
     """The clubs a user may see, by name."""
     return Club.objects.filter(clubs_visible_q(user=user)).order_by("name")
+
+
+def clubs_usable(*, user: ActingUser, kept: int | None = None) -> QuerySet[Club]:
+    """The clubs the user may name (``access.clubs_usable_q``), by name, and the
+    club with the id ``kept`` (the one already named, which stays nameable)."""
+    usable = clubs_usable_q(user=user)
+    if kept is not None:
+        usable |= Q(pk=kept)
+    return Club.objects.filter(usable).order_by("name")
 
 
 def clubs_listed(*, user: ActingUser) -> QuerySet[Club]:

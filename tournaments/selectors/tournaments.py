@@ -3,16 +3,17 @@
 Vocabulary: a tournament is *visible* to a user when ``access.tournaments_visible_q``
 lets them see it (public ones, their own, all for staff); *theirs* when they own
 or co-organise it (``access.tournaments_own_q``). A *ref* is what a command is
-given: a slug, or an id.
+given: a slug, or an id. An *invitation* to co-organise is *pending* until its
+user answers it; a user's own are those ``access.invitations_for_q`` gives them.
 """
 
 from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from tournaments.access import tournaments_own_q, tournaments_visible_q
+from tournaments.access import invitations_for_q, tournaments_own_q, tournaments_visible_q
 from tournaments.actors import ActingUser
-from tournaments.models import Tournament
+from tournaments.models import CoOrganiserInvitation, Tournament
 
 
 def tournament_by_ref(*, ref: str) -> Tournament:
@@ -52,3 +53,27 @@ def tournaments_mine(*, user: ActingUser) -> QuerySet[Tournament]:
 def co_organiser_names(*, tournament: Tournament) -> list[str]:
     """The usernames of the tournament's co-organisers, A to Z; one query."""
     return list(tournament.co_organisers.order_by("username").values_list("username", flat=True))
+
+
+def invitations_pending(*, user: ActingUser) -> QuerySet[CoOrganiserInvitation]:
+    """The invitations addressed to the user, oldest first, each with its
+    tournament and who invited them; one query."""
+    return CoOrganiserInvitation.objects.select_related("tournament", "invited_by").filter(
+        invitations_for_q(user=user)
+    )
+
+
+def invitation_pending(*, user: ActingUser, pk: int) -> CoOrganiserInvitation | None:
+    """The invitation with this id if it is addressed to the user (None: not
+    theirs, or none); one query."""
+    return invitations_pending(user=user).filter(pk=pk).first()
+
+
+def invited_names(*, tournament: Tournament) -> list[str]:
+    """The usernames invited to co-organise the tournament, not answered yet, A to Z;
+    one query."""
+    return list(
+        CoOrganiserInvitation.objects.filter(tournament=tournament)
+        .order_by("username")
+        .values_list("username", flat=True)
+    )

@@ -6,6 +6,14 @@ link* (no user, but a match: whoever holds that table's private token); or the
 ``AuditEvent`` inside the caller's transaction, so a refused change leaves no
 event and a stored one never lacks its event. Values are stored as JSON:
 ``audit_values`` turns dates, decimals and model instances into plain values.
+
+A *refusal* (``audit_refusal_add``) is the one event written for something
+*not* done: an entry of a game that was refused (what was sent, and why), in
+its own transaction after the refused one was rolled back. So that one phone
+cannot grow the trail without bound, a match keeps at most
+``REFUSALS_PER_MATCH_PER_MINUTE`` refusals in any minute (counted under a
+lock on the match's row); further ones in that minute are answered as
+refused and not recorded.
 """
 
 from __future__ import annotations
@@ -15,13 +23,17 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from django.db import models
+from django.db import models, transaction
+from django.utils import timezone
 
 from tournaments.access import user_or_none
 from tournaments.actors import ActingUser
 from tournaments.models import AuditEvent, Match, Tournament
 
 Action = AuditEvent.Action
+# Refusals recorded per match in any minute (``audit_refusal_add``).
+REFUSALS_PER_MATCH_PER_MINUTE = 6
+REFUSAL_WINDOW = dt.timedelta(minutes=1)
 
 
 def audit_value(value: Any) -> Any:
@@ -90,4 +102,33 @@ def audit_add(
         version=version,
         old=audit_value(old),
         new=audit_value(new),
+    )
+
+
+@transaction.atomic
+def audit_refusal_add(
+    *,
+    match: Match,
+    user: ActingUser,
+    game_number: int | None,
+    sent: Mapping[str, Any],
+    object_id: int | None = None,
+) -> AuditEvent | None:
+    """Record one refused entry of ``match``'s game (``sent``: what came, and
+    the reason); None when the match has had its
+    ``REFUSALS_PER_MATCH_PER_MINUTE`` refusals in the last minute already."""
+    # The match's row, locked: concurrent refusals of one match are counted one by one.
+    Match.objects.select_for_update().filter(pk=match.pk).values_list("pk", flat=True).first()
+    since = timezone.now() - REFUSAL_WINDOW
+    recent = AuditEvent.objects.filter(match=match, action=Action.GAME_REFUSED, at__gte=since)
+    if recent.count() >= REFUSALS_PER_MATCH_PER_MINUTE:
+        return None
+    return audit_add(
+        tournament=match.round.tournament,
+        action=Action.GAME_REFUSED,
+        user=user,
+        match=match,
+        object_id=object_id,
+        game_number=game_number,
+        new=dict(sent),
     )

@@ -12,11 +12,9 @@ hold, and scores again otherwise.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, fields, replace
-from functools import lru_cache
-from typing import Any, cast
+from typing import cast
 
 from scoring import rules
 from scoring.errors import UserError, _
@@ -47,22 +45,20 @@ def _player_id(player: Hashable) -> Hashable:
 RULE_SETS_KEPT = 256
 # The tournament's fields its rule set is built from: those named as the rule set's.
 RULE_FIELDS = tuple(f.name for f in fields(rules.Rules))
-
-
-@lru_cache(maxsize=RULE_SETS_KEPT)
-def _rules_of(settings: tuple[tuple[str, Any], ...]) -> rules.Rules:
-    tournament = Tournament(**{name: json.loads(value) for name, value in settings})
-    return tournament.rules()
+_rule_sets: dict[tuple[str, ...], rules.Rules] = {}
 
 
 def tournament_rules(tournament: Tournament) -> rules.Rules:
     """``tournament.rules()``, built once per process for each distinct rule
     setting (a rule set is frozen; building one checks the table points)."""
-    return _rules_of(
-        tuple(
-            (name, json.dumps(getattr(tournament, name), sort_keys=True)) for name in RULE_FIELDS
-        )
-    )
+    # repr() of plain values (numbers, text, a mapping of lists) says all they hold.
+    key = tuple([repr(getattr(tournament, name)) for name in RULE_FIELDS])
+    kept = _rule_sets.get(key)
+    if kept is None:
+        if len(_rule_sets) >= RULE_SETS_KEPT:
+            _rule_sets.clear()
+        kept = _rule_sets[key] = tournament.rules()
+    return kept
 
 
 def match_seats(match: Match) -> dict[int, Seat]:
@@ -100,7 +96,9 @@ def game_score_ahead(*, match: Match, ending: str, racks: Sequence[rules.RackIn]
     ``game_record``'s)."""
     seats = _match_seats_known(match)
     result = game_scored(match=match, ending=ending, racks=racks, seats=seats)
-    return GameAhead(match.pk, ending, tuple(racks), seats, tournament_rules(match.round.tournament), result)
+    return GameAhead(
+        match.pk, ending, tuple(racks), seats, tournament_rules(match.round.tournament), result
+    )
 
 
 def game_scored(

@@ -265,7 +265,12 @@ def match_open(
 
 
 def game_store(
-    *, opened: MatchOpen, ending: str, user: ActingUser = None, number: int | None = None
+    *,
+    opened: MatchOpen,
+    ending: str,
+    user: ActingUser = None,
+    number: int | None = None,
+    entry_sources: list[dict[str, Any]] | None = None,
 ) -> Game:
     """Store a game scored by ``match_open`` as game ``number`` (or the lowest
     free one) of its match, with its racks and its audit event; refuses a
@@ -303,6 +308,7 @@ def game_store(
             ending=ending,
             recorded_by=user_or_none(user),
             state=game_state_new(tournament=match.round.tournament, user=user),
+            entry_sources=entry_sources or [],
         )
     except IntegrityError as exc:  # pragma: no cover - only under a lost race
         raise ConflictError(

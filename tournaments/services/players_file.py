@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +28,7 @@ from scoring.errors import UserError, _
 from tournaments.access import players_visible_q, user_or_none
 from tournaments.actors import ActingUser
 from tournaments.models import Club, Entry, Player, Tournament
+from tournaments.selectors.people import clubs_usable
 from tournaments.services.entries import entries_add, entries_category_set
 
 NAME_MAX = Player._meta.get_field("name").max_length or 120
@@ -174,8 +175,55 @@ def _lines_checked(text: str) -> tuple[list[_Line], list[Problem]]:
     return lines, problems
 
 
-def _clubs_known() -> dict[str, Club]:
-    return {c.name.casefold(): c for c in Club.objects.all()}
+def _clubs_known(*, user: ActingUser) -> dict[str, Club]:
+    """The clubs a file's names may mean, by name in any case: the user's own and
+    public ones (``selectors.people.clubs_usable``); the system (None) all."""
+    u = user_or_none(user)
+    seen = Club.objects.all() if u is None else clubs_usable(user=u)
+    clubs: dict[str, Club] = {}
+    for club in seen.order_by("id"):
+        # The user's own club wins over a public one whose name differs only in case.
+        key, own = club.name.casefold(), u is not None and club.created_by_id == u.pk
+        if key not in clubs or (own and clubs[key].created_by_id != club.created_by_id):
+            clubs[key] = club
+    return clubs
+
+
+def _club_name_free(name: str, taken: set[str]) -> str:
+    """``name``, or ``name (2)``, ``name (3)``... when a club the user may not see has it."""
+    candidate, number = name, 1
+    while candidate in taken:
+        number += 1
+        suffix = f" ({number})"
+        candidate = name[: CLUB_MAX - len(suffix)] + suffix
+    taken.add(candidate)
+    return candidate
+
+
+def clubs_for_names(*, names: Mapping[str, str], user: ActingUser) -> dict[str, Club]:
+    """The club each name stands for (``names``: name -> city for a new one):
+    the user's own or a public one of that name, in any case; else a new club of
+    the user's, named with a number when another organiser's private club
+    has the name. Nothing of another organiser's private club is used or shown."""
+    known = _clubs_known(user=user)
+    clubs = {name: known[name.casefold()] for name in names if name.casefold() in known}
+    wanted = [name for name in names if name not in clubs]
+    if not wanted:
+        return clubs
+    taken = set(Club.objects.filter(name__in=wanted).values_list("name", flat=True))
+    fresh: dict[str, Club] = {}
+    for name in wanted:
+        if name in taken:
+            # One query for a name in use: the numbered names it may take are too.
+            stem = name[: CLUB_MAX - 8]
+            taken.update(Club.objects.filter(name__startswith=stem).values_list("name", flat=True))
+        if name.casefold() not in fresh:
+            fresh[name.casefold()] = Club(
+                name=_club_name_free(name, taken), city=names[name], created_by=user_or_none(user)
+            )
+        clubs[name] = fresh[name.casefold()]
+    Club.objects.bulk_create(fresh.values())
+    return clubs
 
 
 def _players_known(lines: list[_Line], *, user: ActingUser) -> dict[tuple[str, int | None], Player]:
@@ -242,7 +290,7 @@ def players_import_preview(
     ``tournament``, whether the player is entered in it.
     """
     lines, problems = _lines_checked(text)
-    clubs = _clubs_known()
+    clubs = _clubs_known(user=user)
     known = _players_known(lines, user=user)
     entered: set[int] = set()
     if tournament is not None:
@@ -296,14 +344,12 @@ def players_import(
     if problems:
         raise PlayersFileError(problems)
 
-    clubs = _clubs_known()
-    new_clubs: dict[str, Club] = {}
-    for line in lines:
-        if line.club and line.club.casefold() not in clubs:
-            new_clubs[line.club.casefold()] = Club(name=line.club, created_by=creator)
-    for club in Club.objects.bulk_create(new_clubs.values()):
-        clubs[club.name.casefold()] = club
-    known = _players_known(lines, user=user)
+    # Clubs as the importing user may see them: another organiser's private club
+    # is neither joined nor shown by naming it.
+    viewer = user_or_none(user) or creator
+    named = clubs_for_names(names={line.club: "" for line in lines if line.club}, user=viewer)
+    clubs = {name.casefold(): club for name, club in named.items()}
+    known = _players_known(lines, user=viewer)
     result = ImportResult()
     fresh: list[Player] = []
     for line in lines:

@@ -14,12 +14,31 @@ Vocabulary:
   version or takes the second);
 * nobody confirms what they entered themselves: the same user's second entry
   or confirmation is refused (a match link never confirms; it has no user);
+* an entry's *source* (``EntrySource``, kept on the game in
+  ``Game.entry_sources`` under double entry, first entry first) says where it
+  came from: a *user*; a *page* (the table's page ``/m/<token>/``, from a
+  phone's browser session: a digest of the session's key, of the entry's key
+  (the form's ``entry_key``) and when that session first opened the table's
+  page, its *joining*); *link over the API* (``X-Match-Token``: no phone); or
+  the *system*. A second entry through a match link counts only from the
+  page: from a session that has not entered that game, with another key, and
+  that joined the table before the first entry was stored. Clearing cookies
+  makes a new session, which joins too late to second anything entered
+  before it. Over the API a match token is never a second entry (a token
+  names no phone): an organiser enters the second version there;
+* a *refusal* of an entry (a second entry refused, a game number recorded
+  already with other racks) is kept in the match's history as a
+  ``game.refused`` event with what was sent (``game_entry_refused``,
+  ``game_entry_conflict``), at most a few per match per minute
+  (``audit.audit_refusal_add``);
 * *restoring* brings a deleted game back from its last history event, under
   its old id and number, re-scored with the tournament's rules.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -31,6 +50,7 @@ from scoring.errors import ConflictError, UserError, _
 from tournaments.access import user_or_none
 from tournaments.actors import ActingUser
 from tournaments.models import AuditEvent, Game, Match, Tournament
+from tournaments.services.audit import audit_refusal_add
 from tournaments.services.game_scoring import GameAhead, match_seats
 from tournaments.services.games import (
     GameTakenError,
@@ -61,16 +81,112 @@ def _same_racks(game: Game, ending: str, result: rules.GameOut) -> bool:
     return game.ending == ending and stored == given
 
 
+Via = Literal["user", "page", "link_api", "system"]
+# Why an entry was refused, as its ``game.refused`` event keeps it.
+Refusal = Literal["own_entry", "same_phone", "joined_late", "same_key", "link_api", "taken"]
+
+
+def source_digest(secret: str) -> str:
+    """What a source keeps of a session's key or an entry's key: a digest, never the key."""
+    return hashlib.sha256(secret.encode()).hexdigest()[:24] if secret else ""
+
+
+@dataclass(frozen=True)
+class EntrySource:
+    """Where an entry came from (see the module's docstring): ``session`` and
+    ``key`` are digests (``source_digest``); ``joined``: when that session
+    first opened the table's page."""
+
+    via: Via
+    user_id: int | None = None
+    session: str = ""
+    key: str = ""
+    joined: dt.datetime | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"via": self.via, "user": self.user_id, "session": self.session, "key": self.key}
+
+
+def entry_source_of(user: ActingUser, *, key: str = "") -> EntrySource:
+    """The source of an entry made through the API or a command: a user, the
+    match token (an anonymous request), or the system (no request)."""
+    u = user_or_none(user)
+    if u is not None:
+        return EntrySource("user", user_id=u.pk, key=source_digest(key))
+    return EntrySource("system" if user is None else "link_api", key=source_digest(key))
+
+
+def entry_source_page(
+    *, user: ActingUser, session_key: str, key: str, joined: dt.datetime | None
+) -> EntrySource:
+    """The source of an entry from the table's page: the organiser logged in, or
+    the phone's session (its key's digest and its joining)."""
+    u = user_or_none(user)
+    if u is not None:
+        return EntrySource("user", user_id=u.pk, key=source_digest(key))
+    return EntrySource(
+        "page", session=source_digest(session_key), key=source_digest(key), joined=joined
+    )
+
+
+class SecondEntryRefusedError(ConflictError):
+    """A second entry that cannot count (see ``EntrySource``); carries the game
+    and the reason kept in its ``game.refused`` event."""
+
+    default_code = "second_entry_refused"
+
+    def __init__(self, game: Game, reason: Refusal) -> None:
+        self.game = game
+        self.reason = reason
+        super().__init__(_REFUSAL_MESSAGES[reason], field="number", number=game.number)
+
+
+_REFUSAL_MESSAGES = {
+    "own_entry": _(
+        "You entered game %(number)s yourself; another organiser or the table's own "
+        "entry has to confirm it."
+    ),
+    "same_phone": _(
+        "You entered game %(number)s on this phone: its second entry has to come from "
+        "another phone or an organiser."
+    ),
+    "joined_late": _(
+        "Game %(number)s was entered before this phone opened the table's page: its second "
+        "entry has to come from a phone that was at the table then, or from an organiser."
+    ),
+    "same_key": _(
+        "This entry of game %(number)s was sent before: its second entry has to come from "
+        "another phone or an organiser."
+    ),
+    "link_api": _(
+        "Game %(number)s waits for its second entry: a match link enters it on the table's "
+        "page, on another phone than the first; over the API only an organiser enters it."
+    ),
+}
+
+
 def _own_entry_check(game: Game, user: ActingUser) -> None:
     u = user_or_none(user)
     if u is not None and game.recorded_by_id == u.pk:
-        raise ConflictError(
-            _(
-                "You entered game %(number)s yourself; another organiser or the table's own "
-                "entry has to confirm it."
-            ),
-            number=game.number,
-        )
+        raise ConflictError(_REFUSAL_MESSAGES["own_entry"], number=game.number)
+
+
+def second_entry_refusal(game: Game, source: EntrySource) -> Refusal | None:
+    """Why ``source`` cannot be game's second entry, or None when it can (the
+    rules are the module's docstring's)."""
+    firsts = [s for s in game.entry_sources or [] if isinstance(s, dict)]
+    if source.via == "user" and game.recorded_by_id == source.user_id:
+        return "own_entry"
+    if source.via == "link_api":
+        return "link_api"
+    if source.via == "page":
+        if source.session and any(s.get("session") == source.session for s in firsts):
+            return "same_phone"
+        if not source.session or source.joined is None or source.joined >= game.created:
+            return "joined_late"
+    if source.key and any(s.get("key") == source.key for s in firsts):
+        return "same_key"
+    return None
 
 
 def game_enter(
@@ -82,20 +198,33 @@ def game_enter(
     user: ActingUser = None,
     ahead: GameAhead | None = None,
     savepoint: bool = True,
+    source: EntrySource | None = None,
 ) -> GameEntered:
     """An entry of a game: records it, or under double entry confirms or
     disputes the game already recorded with that number (``ahead``: the game
-    as ``game_score_ahead`` scored it before the transaction).
+    as ``game_score_ahead`` scored it before the transaction; ``source``:
+    where the entry came from, by default as ``entry_source_of`` says for
+    ``user``). A second entry that cannot count is a ``SecondEntryRefusedError``.
 
     ``savepoint=False``: the caller's transaction, if any, is rolled back
     whole after any refusal (a keyed API write's is), so the entry takes no
     savepoint of its own within it."""
     with transaction.atomic(savepoint=savepoint):
         opened = match_open(match=match, ending=ending, racks=racks, ahead=ahead)
+        if source is None:
+            source = entry_source_of(user)
         if number is None or number not in opened.taken:
-            return GameEntered(
-                game_store(opened=opened, ending=ending, user=user, number=number), "recorded"
+            double = (
+                opened.match.round.tournament.confirmation == Tournament.Confirmation.DOUBLE_ENTRY
             )
+            stored = game_store(
+                opened=opened,
+                ending=ending,
+                user=user,
+                number=number,
+                entry_sources=[source.as_json()] if double else None,
+            )
+            return GameEntered(stored, "recorded")
         game = (
             Game.objects.select_for_update()
             .prefetch_related("racks")
@@ -109,18 +238,21 @@ def game_enter(
         )
         if not awaiting:
             raise GameTakenError(game)
-        _own_entry_check(game, user)
+        refusal = second_entry_refusal(game, source)
+        if refusal is not None:
+            raise SecondEntryRefusedError(game, refusal)
         result = opened.result
         old = game_snapshot(game)
+        game.entry_sources = [*(game.entry_sources or []), source.as_json()]
         if _same_racks(game, ending, result):
             game.state = Game.State.CONFIRMED
             game.confirmed_by = user_or_none(user)
-            game.save(update_fields=["state", "confirmed_by", "updated"])
+            game.save(update_fields=["state", "confirmed_by", "entry_sources", "updated"])
             game_audit(game=game, action=AuditEvent.Action.GAME_CONFIRMED, user=user, old=old)
             return GameEntered(game, "confirmed")
         game.state = Game.State.DISPUTED
         game.second_entry = {"ending": ending, "racks": [rules.rack_as_json(r) for r in racks]}
-        game.save(update_fields=["state", "second_entry", "updated"])
+        game.save(update_fields=["state", "second_entry", "entry_sources", "updated"])
         game_audit(
             game=game,
             action=AuditEvent.Action.GAME_DISPUTED,
@@ -129,6 +261,71 @@ def game_enter(
             new={**game_snapshot(game), "second_entry": game.second_entry},
         )
         return GameEntered(game, "disputed")
+
+
+def game_entry_refused(
+    *,
+    match: Match,
+    number: int | None,
+    ending: str,
+    racks: Sequence[rules.RackIn],
+    reason: Refusal,
+    user: ActingUser,
+    game: Game | None = None,
+) -> AuditEvent | None:
+    """Keep a refused entry of ``match``'s game ``number`` in its history: what
+    was sent and why (None when the match's refusals of the last minute are
+    recorded already). Runs after the refused entry's transaction."""
+    sent = {
+        "ending": ending,
+        "racks": [rules.rack_as_json(r) for r in racks],
+        "reason": reason,
+    }
+    return audit_refusal_add(
+        match=match,
+        user=user,
+        game_number=number,
+        sent=sent,
+        object_id=game.pk if game is not None else None,
+    )
+
+
+def game_entry_conflict(
+    *, taken: Game, match: Match, ending: str, racks: Sequence[rules.RackIn], user: ActingUser
+) -> AuditEvent | None:
+    """Keep an entry refused because its number was recorded already, when
+    its racks differ from the recorded game's (a retry of the same game, whose
+    answer was lost, is no conflict and leaves nothing)."""
+    try:
+        result = game_compute(match=match, ending=ending, racks=racks)
+    except UserError:
+        result = None
+    if result is not None and _same_racks(taken, ending, result):
+        return None
+    return game_entry_refused(
+        match=match,
+        number=taken.number,
+        ending=ending,
+        racks=racks,
+        reason="taken",
+        user=user,
+        game=taken,
+    )
+
+
+@transaction.atomic
+def game_entry_source_mark(*, game: Game, source: EntrySource) -> None:
+    """A game this phone entered otherwise (its offline queue sent it through
+    the API, which knows no phone): keep the session among the game's sources,
+    so that it cannot be the game's second entry either. Only a game awaiting
+    its second entry needs it."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.state != Game.State.ENTERED or not source.session:
+        return
+    if any(s.get("session") == source.session for s in game.entry_sources or []):
+        return
+    game.entry_sources = [*(game.entry_sources or []), {**source.as_json(), "marked": True}]
+    game.save(update_fields=["entry_sources"])
 
 
 def game_second_entry(game: Game) -> tuple[str, list[rules.RackIn]] | None:

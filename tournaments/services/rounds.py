@@ -31,7 +31,7 @@ from tournaments import seating
 from tournaments.actors import ActingUser
 from tournaments.models import Adjustment, AuditEvent, Entry, Game, Round, Seat, Tournament
 from tournaments.selectors.rounds import seating_history
-from tournaments.selectors.standings import QUALIFYING, standings_for
+from tournaments.selectors.standings import standings_for
 from tournaments.services.audit import audit_add
 from tournaments.services.plans import (
     last_round_complete_check,
@@ -42,6 +42,7 @@ from tournaments.services.plans import (
 )
 from tournaments.services.stages import stage_seat, stage_tables
 from tournaments.services.tournament_open import tournament_open_check
+from tournaments.standings.current import QUALIFYING
 
 
 def _active_ids(tournament: Tournament) -> list[int]:

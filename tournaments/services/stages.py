@@ -19,13 +19,14 @@ from scoring.errors import ConflictError, UserError, _
 from tournaments import seating
 from tournaments.actors import ActingUser
 from tournaments.models import Round, Tournament
-from tournaments.selectors.standings import FINAL, QUALIFYING, SEMIFINAL, stage_entrants
+from tournaments.selectors.standings import stage_entrants
 from tournaments.services.plans import (
     last_round_complete_check,
     round_store,
     tournament_locked,
 )
 from tournaments.services.tournament_open import tournament_open_check
+from tournaments.standings.current import FINAL, QUALIFYING, SEMIFINAL
 
 FINAL_TABLE_SIZE = 4
 

@@ -8,7 +8,11 @@ rule settings are judged by the rules engine and the standings, so a refusal
 carries their message. ``table_points`` is ``{"2": [4, 0], "3": [...], "4":
 [...]}``; sizes left out keep their current points. A setting that is not a
 model field is a programming error (``TypeError``), not a user's.
-``co_organisers`` (users, never the owner) is given with the settings too.
+``co_organisers`` (usernames, never the owner's) may be given with the settings:
+they are the organisers wanted, invited or removed by ``co_organisers_set`` in
+the same transaction. Who organises the tournament and its visibility
+(``public``) are the owner's to change (``access.tournament_owner``), as is
+deleting it; a co-organiser changing them is refused (403).
 
 Once a game of the tournament is recorded, it has *results*: the *scoring
 settings* (joker penalty, pool tie, table points) then stay as they are, since
@@ -21,17 +25,19 @@ seated.
 A tournament is *finished* when its organisers say so, which needs a round
 and every match of every round complete; a finished tournament is frozen
 (``tournament_open.tournament_open_check``): only its *description* (name, slug,
-date, club, visibility, language, paper) and its co-organisers change until it is
+date, club, visibility, language, paper) and who organises it change until it is
 *reopened*. Its *status* follows finishing and reopening (and seating or
 recording, which start it): it is never set as a setting.
 
 The audit trail keeps settings as plain values (a club by id, dates as ISO
-text) and co-organisers by username; an update records only what changed.
+text); an update records only what changed; invitations record their own events.
+A deleted tournament's trail goes with it, but the deletion is recorded
+(``TournamentDeletion``: which tournament, who, when), a record that outlives it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -42,11 +48,13 @@ from django.utils.text import slugify
 from scoring import rules
 from scoring.errors import ConflictError, UserError, _
 from scoring.tie_breaks import tie_breaks_check
+from tournaments.access import tournament_owner, user_or_none
 from tournaments.actors import ActingUser
 from tournaments.formats import format_settings
-from tournaments.models import AuditEvent, Game, Round, Tournament
+from tournaments.models import AuditEvent, Game, Round, Tournament, TournamentDeletion
 from tournaments.models.rule_fields import table_points_rules
 from tournaments.services.audit import audit_add, audit_changes, audit_values
+from tournaments.services.co_organisers import NotAllowedError, co_organisers_set
 from tournaments.services.model_checks import model_checked
 from tournaments.services.plans import tables_said, unfinished_tables
 from tournaments.services.setting_bounds import PLAN_BOUNDS
@@ -107,9 +115,8 @@ def _slug_check(tournament: Tournament) -> None:
     if slug in SLUGS_RESERVED or (
         Tournament.objects.filter(slug=slug).exclude(pk=tournament.pk).exists()
     ):
-        raise UserError(
-            _("The slug “%(slug)s” is taken by another tournament."), field="slug", slug=slug
-        )
+        # Whether a tournament (perhaps a private one) holds it is not said.
+        raise UserError(_("This slug is not available; choose another."), field="slug")
 
 
 def _table_points_merged(current: Any, given: Any) -> dict[str, list[int]]:
@@ -153,14 +160,16 @@ def _settings_apply(tournament: Tournament, settings: dict[str, Any]) -> list[st
     return list(settings)
 
 
-def _co_organisers_check(owner_id: int | None, users: Any) -> list[Any]:
-    chosen: list[Any] = list(users)
-    if any(u.pk == owner_id for u in chosen):
-        raise UserError(
-            _("The owner organises the tournament already; name other users as co-organisers."),
-            field="co_organisers",
+def _public_check(tournament: Tournament, before: bool, user: ActingUser) -> None:
+    """Refuse a new visibility from a user without the owner's rights (403)."""
+    if (
+        tournament.public != before
+        and user is not None
+        and not tournament_owner(user=user, tournament=tournament)
+    ):
+        raise NotAllowedError(
+            _("Only the tournament's owner may make it public or private."), field="public"
         )
-    return chosen
 
 
 def _status_kept(tournament: Tournament, settings: dict[str, Any]) -> None:
@@ -233,26 +242,28 @@ def _audited(tournament: Tournament) -> dict[str, Any]:
     """The settings as the trail keeps them."""
     values = audit_values(tournament, sorted(SETTINGS))
     values["owner"] = tournament.owner.get_username() if tournament.owner_id else None
-    values["co_organisers"] = sorted(u.get_username() for u in tournament.co_organisers.all())
     return values
 
 
 @transaction.atomic
 def tournament_create(
-    *, owner: Any, co_organisers: Any = (), user: ActingUser = None, **settings: Any
+    *,
+    owner: Any,
+    co_organisers: Iterable[str] = (),
+    user: ActingUser = None,
+    **settings: Any,
 ) -> Tournament:
     """A new tournament owned by ``owner``; settings left out take their defaults,
     and the slug is made from the name when none is given; a ``format`` fills
     the settings not given (``formats.format_settings``). ``user`` is who
-    creates it (None: the system, e.g. a command)."""
+    creates it (None: the system, e.g. a command); ``co_organisers`` are
+    usernames invited to co-organise it."""
     tournament = Tournament(owner=owner)
     settings = format_settings(settings=settings)
     _status_kept(tournament, settings)
     _settings_apply(tournament, settings)
     _plan_check(tournament)
-    users = _co_organisers_check(tournament.owner_id, co_organisers)
     tournament.save()
-    tournament.co_organisers.set(users)
     audit_add(
         tournament=tournament,
         action=AuditEvent.Action.TOURNAMENT_CREATED,
@@ -260,33 +271,37 @@ def tournament_create(
         object_id=tournament.pk,
         new=_audited(tournament),
     )
+    co_organisers_set(tournament=tournament, by=user, usernames=co_organisers)
     return tournament
 
 
 @transaction.atomic
 def tournament_update(
-    *, tournament: Tournament, user: ActingUser = None, co_organisers: Any = None, **changes: Any
+    *,
+    tournament: Tournament,
+    user: ActingUser = None,
+    co_organisers: Iterable[str] | None = None,
+    **changes: Any,
 ) -> Tournament:
     """Change some settings of a tournament; the others stay as they are
-    (``co_organisers``: ``None`` keeps them, a list replaces them).
+    (``co_organisers``: ``None`` keeps the organisers, a list of usernames is
+    the organisers wanted: ``co_organisers.co_organisers_set``).
 
-    ``user`` is who makes the change (the caller has checked that they may).
+    ``user`` is who makes the change (the caller has checked that they organise
+    it; the owner's rights are checked here).
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = {name: getattr(tournament, name) for name in SETTINGS}
     audited = _audited(tournament)
     _status_kept(tournament, changes)
     changed = _settings_apply(tournament, changes)
+    _public_check(tournament, before["public"], user)
     if any(getattr(tournament, n) != before[n] for n in set(changed) - _DESCRIPTION):
         tournament_open_check(tournament)
     _plan_check(tournament, before)
     _scoring_kept(tournament, {name: before[name] for name in _SCORING})
-    if co_organisers is not None:
-        users = _co_organisers_check(tournament.owner_id, co_organisers)
     if changed:
         tournament.save(update_fields=changed)
-    if co_organisers is not None:
-        tournament.co_organisers.set(users)
     old, new = audit_changes(audited, _audited(tournament))
     if new:
         audit_add(
@@ -297,6 +312,8 @@ def tournament_update(
             old=old,
             new=new,
         )
+    if co_organisers is not None:
+        co_organisers_set(tournament=tournament, by=user, usernames=co_organisers)
     return tournament
 
 
@@ -385,9 +402,27 @@ def tournament_reopen(*, tournament: Tournament, user: ActingUser = None) -> Tou
 
 
 @transaction.atomic
-def tournament_delete(*, tournament: Tournament) -> None:
-    """Delete a tournament with everything in it: entries, rounds, games, adjustments.
+def tournament_delete(*, tournament: Tournament, user: ActingUser = None) -> TournamentDeletion:
+    """Delete a tournament with everything in it: entries, rounds, games,
+    adjustments, its trail (the owner's right; ``user`` None: the system).
 
-    Its players and its club stay; its audit trail goes with it.
+    Its players and its club stay, and the deletion is recorded: which
+    tournament, who deleted it and when (``TournamentDeletion``).
     """
+    if user is not None and not tournament_owner(user=user, tournament=tournament):
+        raise NotAllowedError(_("Only the tournament's owner may delete it."))
+    tournament = (
+        Tournament.objects.select_for_update().select_related("owner").get(pk=tournament.pk)
+    )
+    u = user_or_none(user)
+    record = TournamentDeletion.objects.create(
+        tournament_pk=tournament.pk,
+        slug=tournament.slug,
+        name=tournament.name,
+        owner=tournament.owner.get_username(),
+        user=u,
+        username=u.get_username() if u is not None else "",
+        events=AuditEvent.objects.filter(tournament=tournament).count(),
+    )
     tournament.delete()
+    return record

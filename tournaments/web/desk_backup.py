@@ -4,9 +4,11 @@ one as a new tournament.
 Vocabulary: the *backup* is the tournament's document
 (``tournaments.backups.document``), downloaded as a ``.json`` file by its
 organisers; a *restore* uploads such a file and makes it a new tournament,
-owned by whoever is logged in, at the slug given or the file's own. A refused
-file shows the reason at the field it concerns (the file or the slug) and
-stores nothing.
+owned by whoever is logged in, at the slug given or the file's own. Its
+players are made anew as the user's, unless the user asks to *use their own
+players with the same names* (``restore.player_map_by_name``: only players
+they created, one of a name). A refused file shows the reason at the field
+it concerns (the file or the slug) and stores nothing.
 """
 
 from __future__ import annotations
@@ -24,9 +26,9 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.errors import UserError
-from tournaments.backups.checks import FILE_MAX, document_read, too_large
+from tournaments.backups.checks import document_read, file_max, too_large
 from tournaments.backups.document import document_text, tournament_document
-from tournaments.backups.restore import tournament_import
+from tournaments.backups.restore import player_map_by_name, tournament_import
 from tournaments.models import Tournament
 from tournaments.web.pages import LOGIN_URL, organiser_required
 
@@ -46,9 +48,18 @@ class RestoreForm(forms.Form):
         ),
     )
 
+    same_names = forms.BooleanField(
+        label=gettext_lazy("Use my own players with the same names"),
+        required=False,
+        help_text=gettext_lazy(
+            "Players you created whose names match the backup's exactly are used; every "
+            "other player of the backup is made anew, as yours."
+        ),
+    )
+
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
-        if upload.size > FILE_MAX:
+        if upload.size > file_max():
             raise forms.ValidationError(too_large().render(gettext))
         return upload
 
@@ -83,12 +94,19 @@ def tournament_restore(request: HttpRequest) -> HttpResponse:
         return _page(request, form, status=400)
     upload = form.cleaned_data["file"]
     try:
+        document = document_read(upload.read())
+        mapped = (
+            player_map_by_name(document=document, owner=request.user)
+            if form.cleaned_data["same_names"]
+            else None
+        )
         tournament = tournament_import(
-            document=document_read(upload.read()),
+            document=document,
             owner=request.user,
             slug=form.cleaned_data["slug"] or None,
             user=request.user,
             source=upload.name or "",
+            player_map=mapped,
         )
     except UserError as error:
         form.user_error_add(error)

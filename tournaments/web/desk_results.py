@@ -8,10 +8,12 @@ stale page is refused), a *deletion* behind a confirmation page, and the
 match's *history*: every record, correction, deletion, confirmation, dispute
 and restoring, with the racks as they were then (a deletion whose game is not
 back offers to restore it; a correction of a disputed game is *noted* as the
-second entry taken, or as settling the dispute). Each game shows its state; confirming, settling a
-dispute, restoring and a table's new link are ``desk_trust``'s and
-``desk_audit``'s actions. An *adjustment deletion* takes back an organiser's penalty or
-bonus, also behind a confirmation page.
+second entry taken, or as settling the dispute), and every *refused* entry
+with the racks that were sent (no scores: nothing was stored) and why. Each
+game shows its state; confirming, settling a dispute, restoring and a table's
+new link are ``desk_trust``'s and ``desk_audit``'s actions. An *adjustment
+deletion* takes back an organiser's penalty or bonus, also behind a
+confirmation page.
 
 Every write runs one service (``services.games``, ``services.adjustments``)
 and answers with a redirect to the page the organiser came from
@@ -30,7 +32,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring import rules
 from scoring.errors import UserError
@@ -95,7 +97,7 @@ class HistoryRack:
     tiles: str | None
     points: int
     jokers: int
-    score: Decimal
+    score: Decimal | None  # None: a refused entry's rack, never scored
     winner: bool
 
 
@@ -126,10 +128,26 @@ def _entered(body: Any) -> Any:
     )
 
 
+# Why an entry was refused (``services.results.Refusal``), as the history says it.
+REFUSAL_NOTES = {
+    "own_entry": gettext_lazy("a second entry by the organiser who made the first"),
+    "same_phone": gettext_lazy("a second entry from the phone that made the first"),
+    "joined_late": gettext_lazy(
+        "a second entry from a phone that opened the page after the first entry"
+    ),
+    "same_key": gettext_lazy("the first entry sent again"),
+    "link_api": gettext_lazy("a second entry sent with the match token through the API"),
+    "taken": gettext_lazy("the game was recorded already, with other racks"),
+}
+
+
 def game_event_note(event: AuditEvent, seconds: dict[Any, Any]) -> str:
     """What a correction of a disputed game was: the second entry taken (when
     the dispute is among the events read, in ``seconds`` by match and number),
-    or a correction that settles the dispute."""
+    or a correction that settles the dispute; for a refused entry, why."""
+    if event.action == AuditEvent.Action.GAME_REFUSED:
+        reason = event.new.get("reason") if isinstance(event.new, dict) else None
+        return str(REFUSAL_NOTES.get(str(reason), ""))
     old = event.old if isinstance(event.old, dict) else {}
     if event.action != AuditEvent.Action.GAME_CORRECTED or old.get("state") != Game.State.DISPUTED:
         return ""
@@ -146,6 +164,7 @@ def history_lines(*, revisions: list[AuditEvent], seats: list[Seat]) -> list[His
     seconds: dict[Any, Any] = {}
     for revision in revisions:
         snapshot: dict[str, Any] = revision.new or revision.old or {}
+        sent = revision.action == AuditEvent.Action.GAME_REFUSED
         by_player = {r.get("player"): r for r in snapshot.get("racks", [])}
         racks: list[HistoryRack | None] = []
         for seat in seats:
@@ -157,7 +176,7 @@ def history_lines(*, revisions: list[AuditEvent], seats: list[Seat]) -> list[His
                     tiles=rack.get("tiles"),
                     points=rack.get("points") or 0,
                     jokers=rack.get("jokers") or 0,
-                    score=Decimal(str(rack.get("score") or 0)),
+                    score=None if sent else Decimal(str(rack.get("score") or 0)),
                     winner=bool(rack.get("winner")),
                 )
             )

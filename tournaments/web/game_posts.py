@@ -11,23 +11,39 @@ An *entry* names its game number. A number already recorded is *taken*: the
 page shows that game instead of storing another one (two phones at one
 table). Under double entry a game still ``entered`` takes a second entry,
 which confirms or disputes it; the numbers this browser entered for a match
-are *mine* (kept in the session), so that a phone is never offered, and
-never allowed, to confirm its own entry.
+are *mine* (kept in the session), so that a phone is never offered its own
+entry to confirm. What the server holds to is the entry's *source*
+(``services.results.EntrySource``): the phone's session, the form's
+``entry_key`` and the session's *joining* (when it first opened the table's
+page, kept in the session too), so that neither the same session, nor the
+same form sent again, nor a session begun after the first entry (cookies
+cleared) makes a second entry. A refused entry is kept in the match's history
+(``game_entry_refused``, ``game_entry_conflict``).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
 from django.contrib import messages
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring.errors import ConflictError, UserError, _
 from tournaments.access import tournament_organiser
 from tournaments.models import Game, Match, Tournament
 from tournaments.services.games import GameTakenError, game_correct
-from tournaments.services.results import GameEntered, game_enter
+from tournaments.services.results import (
+    EntrySource,
+    GameEntered,
+    SecondEntryRefusedError,
+    entry_source_page,
+    game_enter,
+    game_entry_conflict,
+    game_entry_refused,
+)
 from tournaments.web.forms import GameCorrectForm, GameForm
 
 
@@ -44,6 +60,45 @@ def games_mine_add(request: HttpRequest, *, match: Match, number: int) -> None:
     request.session[_mine_key(match)] = sorted(games_mine(request, match=match) | {number})
 
 
+def _joined_key(match: Match) -> str:
+    return f"match_joined_{match.pk}"
+
+
+def match_joined(request: HttpRequest, *, match: Match) -> dt.datetime | None:
+    """When this browser's session first opened the match's page (None: never)."""
+    value = request.session.get(_joined_key(match))
+    try:
+        return dt.datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+def match_joined_mark(request: HttpRequest, *, match: Match) -> None:
+    """Keep when this session first opened the match's page (once; only under
+    double entry, the one rule that asks: other pages write no session)."""
+    double = match.round.tournament.confirmation == Tournament.Confirmation.DOUBLE_ENTRY
+    if double and match_joined(request, match=match) is None:
+        request.session[_joined_key(match)] = timezone.now().isoformat()
+
+
+# The form's own key, one per page drawn: the same form sent twice is one entry.
+ENTRY_KEY_FIELD = "entry_key"
+ENTRY_KEY_MAX = 100
+
+
+def page_source(request: HttpRequest, *, match: Match) -> EntrySource:
+    """Where an entry posted from this browser comes from (``EntrySource``)."""
+    key = request.POST.get(ENTRY_KEY_FIELD, "") if request.method == "POST" else ""
+    if request.method == "POST" and request.session.session_key is None:
+        request.session.save()  # a phone posting first: its entry names its session too
+    return entry_source_page(
+        user=request.user,
+        session_key=request.session.session_key or "",
+        key=str(key)[:ENTRY_KEY_MAX],
+        joined=match_joined(request, match=match),
+    )
+
+
 @dataclass
 class PostedGame:
     """What a posted entry did: ``entered`` when stored; ``taken`` when its
@@ -53,22 +108,12 @@ class PostedGame:
     entered: GameEntered | None = None
     taken: Game | None = None
     error: UserError | None = None
-    own: bool = False  # taken: the game this browser entered itself, waiting for another entry
+    # taken: a game waiting for another entry than this one (the refusal says why)
+    own: bool = False
 
     @property
     def status(self) -> int:
         return self.error.status if self.error is not None else 400
-
-
-def _own_entry_error(number: int) -> ConflictError:
-    return ConflictError(
-        _(
-            "You entered game %(number)s on this phone: its second entry has to come from "
-            "another phone or an organiser."
-        ),
-        field="number",
-        number=number,
-    )
 
 
 def _entered_message(request: HttpRequest, entered: GameEntered, match: Match) -> None:
@@ -106,23 +151,34 @@ def game_posted_enter(request: HttpRequest, *, match: Match) -> PostedGame:
     if not form.is_valid():
         return PostedGame(form)
     number: int = form.cleaned_data["number"]
-    if number in games_mine(request, match=match):
-        existing = match.games.filter(number=number, state=Game.State.ENTERED).first()
-        if existing is not None:
-            # A match link has no user, so only the session tells the same phone apart.
-            error = _own_entry_error(number)
-            form.user_error_add(error)
-            return PostedGame(form, taken=existing, error=error, own=True)
+    ending, racks = form.cleaned_data["ending"], form.racks()
     try:
         entered = game_enter(
             match=match,
-            ending=form.cleaned_data["ending"],
-            racks=form.racks(),
+            ending=ending,
+            racks=racks,
             number=number,
             user=request.user,
+            source=page_source(request, match=match),
         )
+    except SecondEntryRefusedError as refused:
+        # Kept as a trace, after the refused entry's transaction.
+        game_entry_refused(
+            match=match,
+            number=number,
+            ending=ending,
+            racks=racks,
+            reason=refused.reason,
+            user=request.user,
+            game=refused.game,
+        )
+        form.user_error_add(refused)
+        return PostedGame(form, taken=refused.game, error=refused, own=True)
     except GameTakenError as taken:
-        error = taken
+        game_entry_conflict(
+            taken=taken.game, match=match, ending=ending, racks=racks, user=request.user
+        )
+        error: UserError = taken
         if tournament_organiser(user=request.user, tournament=match.round.tournament):
             # An organiser is not "this table": the same refusal, in words that suit a desk.
             error = ConflictError(

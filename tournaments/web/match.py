@@ -7,11 +7,15 @@ stays with the tournament's organisers, as in the API. A stale correction
 (the game changed since the page was drawn) is refused by its ``version``.
 
 The form always names the game it enters (the *offer*): under double entry
-first a game entered elsewhere that waits for its *second entry*, otherwise
-the next new game. A game whose number is already recorded is *taken*: the
-page answers 409 with that game's racks beside the form, nothing stored. Once
-the tournament is finished the page says results are closed and any POST
-answers 409 with it. A *replaced* link (an organiser made the table a new one)
+first a game entered elsewhere that waits for its *second entry* and that
+this phone may second (``services.results.second_entry_refusal``: not its own
+entry, and entered after this phone's session first opened the page),
+otherwise the next new game; a game that waits for a second entry from
+another phone is said so. Each form drawn carries its own ``entry_key``.
+A game whose number is already recorded is *taken*: the page answers 409
+with that game's racks beside the form, nothing stored. Once the tournament
+is finished the page says results are closed and any POST answers 409 with
+it. A *replaced* link (an organiser made the table a new one)
 answers 410 saying so, with any racks that were posted shown back, unstored.
 
 Every write answers with a redirect (POST-redirect-GET); a refused write
@@ -20,6 +24,7 @@ Every write answers with a redirect (POST-redirect-GET); a refused write
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
@@ -33,13 +38,17 @@ from tournaments.game_numbers import game_number_next
 from tournaments.models import Game, Match, Rack, Seat, Tournament
 from tournaments.racks_entered import game_racks_entered
 from tournaments.selectors.matches import match_detail, match_replaced
+from tournaments.services.results import game_entry_source_mark, second_entry_refusal
 from tournaments.web.forms import GameCorrectForm, GameForm
 from tournaments.web.game_posts import (
+    ENTRY_KEY_FIELD,
     PostedGame,
     game_posted_correct,
     game_posted_enter,
     games_mine,
     games_mine_add,
+    match_joined_mark,
+    page_source,
 )
 from tournaments.web.pages import MatchLayout, can_organise, match_layout
 
@@ -105,20 +114,32 @@ def _replaced_page(request: HttpRequest, token: str, *, prefix: str = "") -> Htt
     )
 
 
-def _offer(request: HttpRequest, view: MatchLayout) -> tuple[Offer | None, list[Game]]:
-    """The game to offer, and the games this browser entered that wait for another entry."""
+@dataclass
+class Awaiting:
+    """Games waiting for a second entry that this phone may not make: its own
+    (``mine``), and those entered before it opened the page (``elsewhere``)."""
+
+    mine: list[Game]
+    elsewhere: list[Game]
+
+
+def _offer(request: HttpRequest, view: MatchLayout) -> tuple[Offer | None, Awaiting]:
+    """The game to offer, and the games that wait for another phone's entry."""
     tournament = view.match.round.tournament
-    waiting: list[Game] = []
+    awaiting = Awaiting([], [])
     if tournament.confirmation == Tournament.Confirmation.DOUBLE_ENTRY:
         mine = games_mine(request, match=view.match)
-        user_id = request.user.pk if request.user.is_authenticated else None
+        source = page_source(request, match=view.match)
         for game, _racks in view.games:
             if game.state != Game.State.ENTERED:
                 continue
-            if game.number in mine or (user_id is not None and game.recorded_by_id == user_id):
-                waiting.append(game)
+            refusal = None if game.number in mine else second_entry_refusal(game, source)
+            if game.number in mine or refusal in {"own_entry", "same_phone"}:
+                awaiting.mine.append(game)
+            elif refusal is not None:
+                awaiting.elsewhere.append(game)
             else:
-                return Offer(game.number, second=True), waiting
+                return Offer(game.number, second=True), awaiting
     # A decided final (played to N wins) offers no further game.
     number = (
         None
@@ -127,7 +148,7 @@ def _offer(request: HttpRequest, view: MatchLayout) -> tuple[Offer | None, list[
             taken=(game.number for game, _racks in view.games), planned=view.planned
         )
     )
-    return (Offer(number, second=False) if number is not None else None), waiting
+    return (Offer(number, second=False) if number is not None else None), awaiting
 
 
 def _game_shown(view: MatchLayout, game: Game) -> list[tuple[Seat, Rack | None]]:
@@ -174,11 +195,14 @@ def _match_page(
     tournament = match.round.tournament
     organiser = can_organise(request, tournament)
     view = match_layout(match, withhold=not organiser)
-    offer, waiting = _offer(request, view)
+    offer, awaiting = _offer(request, view)
+    waiting, elsewhere = awaiting.mine, awaiting.elsewhere
     taken = posted.taken if posted is not None else None
     if taken is not None:
         # The refusal already says it: no second notice about the same game.
         waiting = [game for game in waiting if game.pk != taken.pk]
+        elsewhere = [game for game in elsewhere if game.pk != taken.pk]
+    match_joined_mark(request, match=match)
     form: GameForm | None = None
     if posted is not None and taken is None and offer is not None:
         form = posted.form  # shown again with its errors, under the number it named
@@ -211,6 +235,10 @@ def _match_page(
             "number": number,
             "second": offer is not None and offer.second and number == offer.number,
             "waiting": waiting,
+            "elsewhere": elsewhere,
+            # One key per form drawn (``game_posts.page_source``).
+            "entry_key_field": ENTRY_KEY_FIELD,
+            "entry_key": secrets.token_urlsafe(16),
             "taken": taken,
             "taken_message": _taken_message(posted, view) if posted is not None else "",
             "taken_withheld": taken is not None and taken.pk in view.withheld,
@@ -245,6 +273,7 @@ def match_entry(request: HttpRequest, token: str) -> HttpResponse:
     if _frozen(match):
         return _match_page(request, match, status=409)
     posted = game_posted_enter(request, match=match)
+    match_joined_mark(request, match=match)
     if posted.entered is not None:
         return redirect("web:match", token=token)
     # Read again: a taken game may have been stored since the page was drawn.
@@ -282,7 +311,12 @@ def match_mine(request: HttpRequest, token: str) -> HttpResponse:
     number = request.POST.get("number", "")
     if not number.isdigit() or not 1 <= int(number) <= GAME_NUMBER_MAX:
         return HttpResponseBadRequest(gettext("Send the number of a recorded game."))
-    if not match.games.filter(number=int(number)).exists():
+    game = match.games.filter(number=int(number)).first()
+    if game is None:
         raise Http404
     games_mine_add(request, match=match, number=int(number))
+    match_joined_mark(request, match=match)
+    # The session is kept among the game's sources: it cannot second the game either.
+    request.session.save()
+    game_entry_source_mark(game=game, source=page_source(request, match=match))
     return HttpResponse(status=204)

@@ -4,7 +4,9 @@ Vocabulary: a tournament page shows its rounds *inline* (every table of every
 round) while they are few; past ``ROUNDS_INLINE_TABLES`` tables it shows only
 the latest round and links the others, each of which has its own *round
 page*. The *standings page* is the whole ranked list, sortable, paged, and
-exported (CSV, XLSX, ODS, JSON) with every row; it marks the players with
+exported (CSV, XLSX, ODS, JSON) with every row, at its *canonical* address
+(``standings_table.standings_query``: any other is redirected there, so junk
+parameters never make cached pages); it marks the players with
 games that await confirmation and says whether the standings count them. Both show the tournament's
 ranking key first after the name (``tables``). Wherever standings or a
 round's tables appear, games awaiting confirmation are said: a mark and a
@@ -22,12 +24,13 @@ an organiser also gets links to the organiser desk and to the match pages.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.generic import TemplateView
@@ -41,18 +44,25 @@ from tournaments.selectors.pages import rounds_numbered
 from tournaments.selectors.people import clubs_listed
 from tournaments.selectors.rounds import rounds_listed
 from tournaments.selectors.standings import ranking_current
-from tournaments.selectors.tournaments import tournaments_mine, tournaments_visible
+from tournaments.selectors.tournaments import (
+    invitations_pending,
+    tournaments_mine,
+    tournaments_visible,
+)
 from tournaments.selectors.unconfirmed import Unconfirmed, unconfirmed_of
 from tournaments.standings.current import QUALIFYING, RankingCurrent
 from tournaments.standings.ranking import StandingRow, categories_of
 from tournaments.web.pages import can_organise, tournament_shown
 from tournaments.web.public_cache import body_cached, query_mark, round_boxes, view_cached
 from tournaments.web.standings_table import (
+    PER_PAGE_CHOICES,
+    PER_PAGE_DEFAULT,
     StandingsCells,
     StandingsExport,
     StandingsTable,
     ranking_said,
     standings_cells,
+    standings_query,
 )
 
 STANDINGS_TOP = 10
@@ -62,6 +72,7 @@ STANDINGS_SHORT = ("score", "games", "wins")
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    logged_in = bool(request.user.is_authenticated)
     return render(
         request,
         "tournaments/home.html",
@@ -69,6 +80,8 @@ def home(request: HttpRequest) -> HttpResponse:
             "tournaments": tournaments_visible(user=request.user),
             "mine": tournaments_mine(user=request.user),
             "clubs": clubs_listed(user=request.user),
+            # Invitations to co-organise waiting for the user's answer.
+            "invitations": list(invitations_pending(user=request.user)) if logged_in else [],
         },
     )
 
@@ -187,10 +200,12 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 class RowsPaginator(Paginator[Any]):
-    """Takes ``?per_page=`` from the address bar, but only 1 to 1,000."""
+    """Takes ``?per_page=`` from the address bar, but only 1 to 1,000 (the
+    canonical address asks for one of ``PER_PAGE_CHOICES``)."""
 
     def __init__(self, object_list: Any, per_page: int | str, *args: Any, **kwargs: Any) -> None:
-        super().__init__(object_list, min(max(int(per_page), 1), 1000), *args, **kwargs)
+        most = PER_PAGE_CHOICES[-1]
+        super().__init__(object_list, min(max(int(per_page), 1), most), *args, **kwargs)
 
 
 class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignore[misc]  # django-tables2 is untyped
@@ -199,7 +214,7 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
     template_name = "tournaments/standings.html"
     table_class = StandingsTable
     # A page of 100 rows keeps a 1,000-player event light; exports carry every row.
-    table_pagination = {"per_page": 100, "paginator_class": RowsPaginator}
+    table_pagination = {"per_page": PER_PAGE_DEFAULT, "paginator_class": RowsPaginator}
     export_class = StandingsExport
     export_formats = StandingsExport.ALLOWED
 
@@ -217,30 +232,59 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
         return super().dispatch(request, *args, **kwargs)
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        # Only the parameters the page reads, with values it shows differently, make
+        # a page: any other address is sent to its canonical one, so no junk
+        # parameter or value makes a cached body of its own.
+        query = standings_query(
+            request.GET, rows=len(self._ranking_read().rows), categories=self._categories()
+        )
+        given = sorted((k, v) for k in request.GET for v in request.GET.getlist(k))
+        if tuple(given) != query.pairs:
+            return redirect(request.path + (f"?{urlencode(query.pairs)}" if query.pairs else ""))
         export_format = request.GET.get(self.export_trigger_param)
-        query = query_mark(request.GET)
         if export_format is not None and StandingsExport.is_valid_format(export_format):
+            if not query.category_known:
+                return self._export_response(export_format)
             content, headers = view_cached(
                 tournament=self.tournament,
                 page="standings-export",
                 # The stage asked for is in the query too; named, so no key can miss it.
-                view=(export_format, self.stage or "current", query),
+                view=(export_format, self.stage or "current", query_mark(query.export_pairs)),
                 build=lambda: self._export(export_format),
                 version=self.version,
             )
             return HttpResponse(content, headers=headers)
+
+        def build() -> str:
+            context = self.get_context_data(**kwargs)
+            return render_to_string("tournaments/_standings_body.html", context, request)
+
         # The sort and page links repeat the query string: the body is one per query.
-        body = body_cached(
-            tournament=self.tournament,
-            page="standings",
-            organiser=False,
-            parts=(self.stage or "current", query),
-            version=self.version,
-            build=lambda: render_to_string(
-                "tournaments/_standings_body.html", self.get_context_data(**kwargs), request
-            ),
+        # A category nobody carries shows no rows and is not kept.
+        body = (
+            body_cached(
+                tournament=self.tournament,
+                page="standings",
+                organiser=False,
+                parts=(self.stage or "current", query_mark(query.pairs)),
+                version=self.version,
+                build=build,
+            )
+            if query.category_known
+            else mark_safe(build())  # our own template, autoescaped
         )
         return render(request, self.template_name, {"tournament": self.tournament, "body": body})
+
+    def _export_response(self, export_format: str) -> HttpResponse:
+        content, headers = self._export(export_format)
+        return HttpResponse(content, headers=headers)
+
+    def _categories(self) -> list[str]:
+        """The categories of everyone (the rows may be one category's); cached, no query."""
+        everyone = ranking_current(
+            tournament=self.tournament, stage=self.stage, version=self.version
+        )
+        return categories_of(everyone.rows)
 
     def _export(self, export_format: str) -> tuple[bytes, dict[str, str]]:
         response = self.create_export(export_format)
@@ -294,11 +338,7 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
         context.update(ranking_said(ranking=ranking, tournament=self.tournament))
         context["export_formats"] = StandingsExport.ALLOWED
         context["unconfirmed"] = self._unconfirmed()
-        # The categories of everyone (the rows may be one category's); cached, no query.
-        everyone = ranking_current(
-            tournament=self.tournament, stage=self.stage, version=self.version
-        )
-        context["categories"] = categories_of(everyone.rows)
+        context["categories"] = self._categories()
         context["category"] = self._category()
         context["stage"] = self.stage or ""
         return context

@@ -7,7 +7,10 @@ body's *view* names what makes it differ between viewers: whether the viewer
 organises the tournament (links to the desk and to the match pages, racks
 withheld from the public under double entry), the language, and for the
 standings the stage asked for (the current ranking or the qualifying table)
-and the query string (sort, page, rows per page). Everything else a
+and the canonical query (sort, page, rows per page, a category a player
+carries: only values the page shows differently, so the bodies a tournament
+version can have are bounded; a junk parameter is redirected away, never
+kept). Everything else a
 page carries per viewer (the CSRF token, the user's menu, messages) lives in
 the layout around the body and is rendered on every request, never cached.
 
@@ -26,12 +29,11 @@ from the cache. The tournament page and the round page share the boxes.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 from urllib.parse import urlencode
 
 from django.core.cache import caches
-from django.http import QueryDict
 from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -86,10 +88,10 @@ def body_cached(
     return mark_safe(body)
 
 
-def query_mark(query: QueryDict) -> str:
-    """A short digest of a query string, its parameters in a fixed order."""
-    pairs = sorted((k, v) for k in query for v in query.getlist(k))
-    return hashlib.blake2b(urlencode(pairs).encode(), digest_size=8).hexdigest()
+def query_mark(pairs: Iterable[tuple[str, str]]) -> str:
+    """A short digest of a canonical query (``standings_table.standings_query``),
+    its parameters in a fixed order; a key part must be plain text."""
+    return hashlib.blake2b(urlencode(sorted(pairs)).encode(), digest_size=8).hexdigest()
 
 
 def round_boxes(

@@ -7,8 +7,13 @@ the hall, the results, the organisers; the variants', stages' and hall's
 inputs come from ``settings_variants``). Table points are
 three small inputs, one per table size (``table_points_2`` ... ``_4``), each a
 list of whole numbers such as "4 3 1 0"; tie-breaks are one ordered list of
-names; co-organisers one list of usernames. The form checks the shape (a
-number is a number, a username exists) and, so that several bad inputs are
+names; co-organisers one list of usernames: the organisers wanted, those who
+accepted and those invited (a new name is invited, a name left out removed or
+its invitation withdrawn; whether an account has a name is never said). Only
+the owner (and staff) changes the visibility and the organisers: for a
+co-organiser those inputs are shown but disabled. The club is one the user may
+use (``access.clubs_usable_q``) or the one named already. The form checks the
+shape (a number is a number) and, so that several bad inputs are
 refused at once, each value on its own by the same checks the services run
 (the rules engine, the tie-break list, the plan's bounds); the services stay
 the authority over the settings together, and their refusal is put back at
@@ -20,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django import forms
 from django.conf import settings as django_settings
@@ -32,10 +37,12 @@ from django.utils.translation import gettext_lazy as _
 from scoring import rules
 from scoring.errors import UserError
 from scoring.tie_breaks import TIE_BREAK_NAMES, tie_breaks_check
-from tournaments.models import Tournament
+from tournaments.actors import ActingUser
+from tournaments.models import Club, Tournament
 from tournaments.models.rule_fields import table_points_rules
-from tournaments.selectors.people import clubs_all, users_named
-from tournaments.selectors.tournaments import co_organiser_names
+from tournaments.selectors.people import clubs_all, clubs_usable
+from tournaments.selectors.tournaments import co_organiser_names, invited_names
+from tournaments.services.co_organisers import USERNAME_MAX
 from tournaments.services.setting_bounds import PLAN_BOUNDS
 from tournaments.web.settings_variants import (
     HALL_FIELDS,
@@ -236,7 +243,9 @@ class TournamentForm(VariantFields):
         max_length=1000,
         required=False,
         help_text=_(
-            "Usernames of other users who may organise this tournament, separated by commas."
+            "Usernames of other users who may organise this tournament, separated by commas. "
+            "Each new name is invited and organises once they accept; removing a name "
+            "removes them (or withdraws their invitation). Only the owner changes this."
         ),
     )
 
@@ -255,8 +264,32 @@ class TournamentForm(VariantFields):
         (_("Organisers"), ("co_organisers",)),
     )
 
-    def __init__(self, *args: Any, results: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        results: bool = False,
+        user: ActingUser = None,
+        tournament: Tournament | None = None,
+        owner: bool = True,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        # Only the clubs this user may name, and the one named already.
+        club_field = cast(forms.ModelChoiceField[Club], self.fields["club"])
+        kept = tournament.club_id if tournament is not None else None
+        club_field.queryset = clubs_usable(user=user, kept=kept)
+        if tournament is not None and tournament.pk:
+            waiting = invited_names(tournament=tournament)
+            if waiting:
+                note = gettext("Invited, not answered yet: %(names)s.") % {
+                    "names": ", ".join(waiting)
+                }
+                field = self.fields["co_organisers"]
+                field.help_text = f"{field.help_text} {note}"
+        if not owner:
+            # The owner's rights: shown, not changed (a disabled input keeps its initial).
+            for name in ("public", "co_organisers"):
+                self.fields[name].disabled = True
         if results:
             note = gettext("Results exist: this cannot change any more.")
             for name in SCORING_FIELDS:
@@ -283,7 +316,8 @@ class TournamentForm(VariantFields):
             )
         initial["tie_breaks"] = ", ".join(tournament.tie_breaks)
         if tournament.pk:
-            initial["co_organisers"] = ", ".join(co_organiser_names(tournament=tournament))
+            names = co_organiser_names(tournament=tournament) + invited_names(tournament=tournament)
+            initial["co_organisers"] = ", ".join(sorted(names))
         return initial
 
     def sections(self) -> Iterator[Section]:
@@ -333,15 +367,15 @@ class TournamentForm(VariantFields):
         names = _words(self.cleaned_data["tie_breaks"])
         return _checked(names, lambda: tie_breaks_check(names=names))
 
-    def clean_co_organisers(self) -> list[Any]:
+    def clean_co_organisers(self) -> list[str]:
+        # Usernames as typed: the services invite them, without saying who has an account.
         names = list(dict.fromkeys(_words(self.cleaned_data["co_organisers"])))
-        found = users_named(usernames=names)
-        unknown = [n for n in names if n not in found]
-        if unknown:
+        too_long = [n for n in names if len(n) > USERNAME_MAX]
+        if too_long:
             raise forms.ValidationError(
-                gettext("There is no user “%(name)s”.") % {"name": unknown[0]}
+                gettext("A username has at most %(max)s characters.") % {"max": USERNAME_MAX}
             )
-        return [found[n] for n in names]
+        return names
 
     def settings(self) -> dict[str, Any]:
         """The settings typed, as the services take them; call after ``is_valid()``."""

@@ -10,12 +10,18 @@ points or average): on a page it comes first after the player's name and is
 emphasised; the exports keep their fixed columns. *Standings cells* are a
 row's numbers as text, in a given column order, for the short tables drawn
 without django-tables2 (the tournament page's standings and final places).
+The *standings query* is the part of a standings address the page reads
+(``stage``, ``category``, ``sort``, ``per_page``, ``page``, ``_export``), each
+value one the page can show: its *canonical* form is what the page is
+cached under, so a parameter the page does not read, or a value it would
+show the same as another, never makes a new cached body.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+import math
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -32,8 +38,9 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2.export import TableExport
 from tablib import Dataset
 
+from scoring import rules
 from tournaments.models import Round, Tournament
-from tournaments.standings.current import RankingCurrent
+from tournaments.standings.current import QUALIFYING, RankingCurrent
 from tournaments.standings.ranking import COLUMN_LABELS, StandingRow, columns_ranking_first
 
 # Every number a standings row shows: its heading, and whether it shows its sign.
@@ -301,3 +308,78 @@ def ranking_said(*, ranking: RankingCurrent, tournament: Tournament) -> dict[str
         # Once a stage is seated the qualifying table is another order: one click away.
         "qualifying_linked": ranking.staged,
     }
+
+
+# Rows a standings page shows: the default, and the sizes ``?per_page=`` may ask
+# for (another number is rounded up to the next of them; 1,000 at most).
+PER_PAGE_DEFAULT = 100
+PER_PAGE_CHOICES = (10, 25, 50, 100, 250, 500, 1000)
+EXPORT_PARAMETER = "_export"
+
+
+@dataclass(frozen=True)
+class StandingsQuery:
+    """A standings address's query as the page reads it.
+
+    ``pairs``: the canonical parameters, sorted (the page's own defaults left
+    out); ``export_pairs``: those an export depends on (not the page);
+    ``category_known``: no category, or one a player carries (the page is
+    cached only then: any other text shows no rows, and is not kept)."""
+
+    pairs: tuple[tuple[str, str], ...]
+    export_pairs: tuple[tuple[str, str], ...]
+    category_known: bool
+
+
+def sort_names() -> frozenset[str]:
+    """What ``?sort=`` may name: each sortable column, ascending or descending."""
+    # A column's own None means the table's: orderable.
+    columns = StandingsTable.base_columns.items()
+    names = [name for name, column in columns if column.orderable is not False]
+    return frozenset([*names, *(f"-{name}" for name in names)])
+
+
+def _whole(text: str | None) -> int | None:
+    try:
+        return int((text or "").strip())
+    except ValueError:
+        return None
+
+
+def standings_query(
+    query: Mapping[str, str], *, rows: int, categories: Collection[str]
+) -> StandingsQuery:
+    """The canonical form of ``query`` (a ``request.GET``): ``rows`` is how many
+    rows the asked stage and category hold (a page past the last is the last),
+    ``categories`` those the players carry."""
+    pairs: dict[str, str] = {}
+    if (query.get("stage") or "").strip() == QUALIFYING:
+        pairs["stage"] = QUALIFYING
+    category_given = query.get("category") or ""
+    category = category_given.strip()[: rules.CATEGORY_MAX_LENGTH]
+    category_known = not category or category in categories
+    if category:
+        # A category nobody carries is left as given: it shows no rows, uncached.
+        pairs["category"] = category if category_known else category_given
+    sort = (query.get("sort") or "").strip()
+    if sort in sort_names():
+        pairs["sort"] = sort
+    export_format = query.get(EXPORT_PARAMETER)
+    if export_format is not None and StandingsExport.is_valid_format(export_format):
+        pairs[EXPORT_PARAMETER] = export_format
+    export_pairs = tuple(sorted(pairs.items()))
+    per_page = PER_PAGE_DEFAULT
+    asked = _whole(query.get("per_page"))
+    if asked is not None:
+        per_page = next(size for size in PER_PAGE_CHOICES if size >= min(asked, 1000))
+        if per_page != PER_PAGE_DEFAULT:
+            pairs["per_page"] = str(per_page)
+    page = _whole(query.get("page"))
+    last = max(math.ceil(rows / per_page), 1)
+    if page is not None and min(page, last) > 1:
+        pairs["page"] = str(min(page, last))
+    return StandingsQuery(
+        pairs=tuple(sorted(pairs.items())),
+        export_pairs=export_pairs,
+        category_known=category_known,
+    )

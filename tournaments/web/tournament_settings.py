@@ -2,7 +2,9 @@
 (``/t/<slug>/edit/``), finishing and reopening it.
 
 Vocabulary: any logged-in user may *create* a tournament and owns it; its
-organisers *edit* its settings (``settings_forms.TournamentForm``), *finish*
+organisers *edit* its settings (``settings_forms.TournamentForm``) but only its
+owner (and staff) its visibility and its organisers (the co-organisers named
+are *invited*, and organise once they accept: ``services.co_organisers``); *finish*
 it once every table of its latest round is complete (after a confirmation
 page) and *reopen* it. Each action runs one tournament service; a refusal
 stores nothing and is shown at the input it concerns (or as a message, for
@@ -12,6 +14,8 @@ the top of the page.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -20,8 +24,10 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from scoring.errors import UserError
+from tournaments.access import tournament_owner
 from tournaments.formats import FORMATS, format_tournament
 from tournaments.models import Tournament
+from tournaments.selectors.tournaments import invited_names
 from tournaments.services import tournaments as tournament_services
 from tournaments.web.pages import LOGIN_URL, desk_action, organiser_required
 from tournaments.web.settings_forms import TournamentForm
@@ -47,6 +53,17 @@ def _form_page(
     )
 
 
+def _invited_said(request: HttpRequest, tournament: Tournament, *, before: list[str]) -> None:
+    """Say who was invited just now (whether or not an account has the name)."""
+    invited = [name for name in invited_names(tournament=tournament) if name not in before]
+    if invited:
+        messages.info(
+            request,
+            gettext("Invited to co-organise: %(names)s. They organise once they accept.")
+            % {"names": ", ".join(invited)},
+        )
+
+
 @login_required(login_url=LOGIN_URL)
 def tournament_new(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
@@ -54,8 +71,8 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         name = request.GET.get("format", "")
         initial = TournamentForm.initial_from(format_tournament(name=name))
         initial["format"] = name if name in FORMATS else ""
-        return _form_page(request, TournamentForm(initial=initial), None)
-    form = TournamentForm(request.POST)
+        return _form_page(request, TournamentForm(initial=initial, user=request.user), None)
+    form = TournamentForm(request.POST, user=request.user)
     if form.is_valid():
         try:
             tournament = tournament_services.tournament_create(
@@ -69,6 +86,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                 gettext("Tournament “%(name)s” created. Enter its players next.")
                 % {"name": tournament.name},
             )
+            _invited_said(request, tournament, before=[])
             return _desk(tournament)
     return _form_page(request, form, None, status=400)
 
@@ -76,19 +94,38 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 @organiser_required
 def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     results = tournament_services.has_results(tournament)
+    owner = tournament_owner(user=request.user, tournament=tournament)
+    initial = TournamentForm.initial_from(tournament)
+
+    def form_for(data: Any = None) -> TournamentForm:
+        return TournamentForm(
+            data,
+            initial=initial,
+            results=results,
+            user=request.user,
+            tournament=tournament,
+            owner=owner,
+        )
+
     if request.method != "POST":
-        form = TournamentForm(initial=TournamentForm.initial_from(tournament), results=results)
-        return _form_page(request, form, tournament)
-    form = TournamentForm(request.POST, results=results)
+        return _form_page(request, form_for(), tournament)
+    form = form_for(request.POST)
     if form.is_valid():
+        settings = form.settings()
+        if not owner:
+            # The owner's rights: a co-organiser's form shows them, never sends them.
+            settings.pop("public", None)
+            settings.pop("co_organisers", None)
+        before = invited_names(tournament=tournament)
         try:
             tournament = tournament_services.tournament_update(
-                tournament=tournament, user=request.user, **form.settings()
+                tournament=tournament, user=request.user, **settings
             )
         except UserError as error:
             form.user_error_add(error)
         else:
             messages.success(request, gettext("Settings saved."))
+            _invited_said(request, tournament, before=before)
             return _desk(tournament)
     return _form_page(request, form, tournament, status=400)
 

@@ -13,6 +13,7 @@ from tournaments.web import (
     desk_results,
     desk_trust,
     hall_pages,
+    invitations,
     match,
     offline,
     organise,
@@ -28,6 +29,17 @@ urlpatterns: list[URLPattern] = [
     path("calculator/", calculator_web.calculator, name="calculator"),
     path("timer/", timer.timer, name="timer"),
     path("p/<id:player_id>/", player.player_detail, name="player"),
+    path("invitations/", invitations.invitations, name="invitations"),
+    path(
+        "invitations/<id:invitation_id>/accept/",
+        invitations.invitation_accept,
+        name="invitation-accept",
+    ),
+    path(
+        "invitations/<id:invitation_id>/decline/",
+        invitations.invitation_decline,
+        name="invitation-decline",
+    ),
     path("t/new/", tournament_settings.tournament_new, name="tournament-new"),  # before <slug>
     path("t/new/restore/", desk_backup.tournament_restore, name="tournament-restore"),
     path("t/<slug:slug>/", public.tournament_detail, name="tournament"),

@@ -11,6 +11,7 @@ from rest_framework import serializers
 
 from scoring.rules import RackIn
 from tests.factories import match_seated, seated_ids
+from tests.tournaments.web.trust_support import phone
 from tournaments.api.game_serializers import GameSerializer
 from tournaments.models import Game, Tournament
 from tournaments.selectors import visible as selectors
@@ -67,7 +68,7 @@ def test_every_kind_of_game_reads_as_drf_would_read_it(organiser):
     entered = game_enter(match=double, ending="rummikub", racks=first, number=1, user=link)
     games.append(entered.game)
     second = [RackIn(player=ids[0], points=4), RackIn(player=ids[1], tiles="")]
-    game_enter(match=double, ending="rummikub", racks=second, number=1, user=link)
+    game_enter(match=double, ending="rummikub", racks=second, number=1, user=link, source=phone())
     for game in games:
         read = selectors.game_detail(pk=game.pk)
         written, generic = both(read, organiser)

@@ -140,9 +140,10 @@ def test_a_correction_needs_if_match_and_recomputes_the_standings(pair):
     assert rows[a].score == Decimal(-7) and rows[b].score == Decimal(7) and rows[a].wins == 0
     assert AuditEvent.objects.filter(object_id=game_id, action__startswith="game.").count() == 2
 
-    # The old ETag is stale now; weak and bare forms of the current one are accepted.
+    # The old ETag is stale now; a weak tag never matches, a bare number does.
     assert client.put(url, corrected, format="json", HTTP_IF_MATCH=etag).status_code == 412
-    assert client.put(url, corrected, format="json", HTTP_IF_MATCH='W/"2"').status_code == 200
+    assert client.put(url, corrected, format="json", HTTP_IF_MATCH='W/"2"').status_code == 412
+    assert client.put(url, corrected, format="json", HTTP_IF_MATCH='"2"').status_code == 200
     assert client.put(url, corrected, format="json", HTTP_IF_MATCH="3").status_code == 200
     assert client.put(url, corrected, format="json", HTTP_IF_MATCH='"1", "4"').status_code == 200
     assert client.put(url, corrected, format="json", HTTP_IF_MATCH="*").status_code == 200

@@ -3,6 +3,7 @@ purge command, and that every API write passes the gate."""
 
 from __future__ import annotations
 
+import hashlib
 from datetime import timedelta
 from io import StringIO
 
@@ -113,7 +114,9 @@ def test_match_token_callers_are_keyed_by_their_match(setup):
     again = record(table, match, game_body(a, b))
     assert first.status_code == again.status_code == 201
     assert again["Idempotent-Replayed"] == "true" and again.content == first.content
-    assert IdempotencyKey.objects.get().caller == f"match:{match.pk}"
+    # Keyed by the match and the token itself: a new link is another caller.
+    digest = hashlib.sha256(match.token.encode()).hexdigest()[:16]
+    assert IdempotencyKey.objects.get().caller == f"match:{match.pk}:{digest}"
     # The organiser sending the same key is someone else.
     assert not record(client, match, game_body(a, b)).has_header("Idempotent-Replayed")
     assert Game.objects.count() == 2

@@ -53,7 +53,11 @@ def test_a_taken_number_answers_409_with_the_stored_game(pair, owner):
     assert refusal["game"]["id"] == first.json()["id"]
     assert [s["points"] for s in refusal["game"]["scores"]] == [0, 10]
     assert refusal["game"]["second_entry"] is None
-    assert Game.objects.count() == 1 and AuditEvent.objects.count() == events
+    # Nothing stored but the refusal's trace, with what was sent.
+    assert Game.objects.count() == 1 and AuditEvent.objects.count() == events + 1
+    trace = AuditEvent.objects.latest("id")
+    assert trace.action == AuditEvent.Action.GAME_REFUSED and trace.game_number == 2
+    assert trace.new["reason"] == "taken" and trace.by_link
     # Without a number, the lowest free one.
     assert post_game(client_as(owner), match, body(ids)).json()["number"] == 1
 

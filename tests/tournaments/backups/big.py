@@ -23,8 +23,9 @@ SETTINGS: dict[str, Any] = {
 }  # fmt: skip
 
 
-def big_document(*, players: int, rounds: int, games: int) -> dict[str, Any]:
-    """A played event as a backup: every player at a table of four each round."""
+def big_document(*, players: int, rounds: int, games: int, events: bool = False) -> dict[str, Any]:
+    """A played event as a backup: every player at a table of four each round;
+    ``events``: with each game's ``game.recorded`` event, as an export has it."""
     rng = random.Random(7)
     ids = list(range(1, players + 1))
     document: dict[str, Any] = {
@@ -70,5 +71,25 @@ def big_document(*, players: int, rounds: int, games: int) -> dict[str, Any]:
                         for i, (r, tp) in enumerate(zip(out.racks, tps, strict=True))
                      ]}
                 )  # fmt: skip
+    if events:
+        document["audit"] = [_recorded(game) for game in document["games"]]
     document["checksum"] = checksum_of(document)
     return document
+
+
+def _recorded(game: dict[str, Any]) -> dict[str, Any]:
+    snapshot = {
+        "ending": game["ending"],
+        "state": game["state"],
+        "racks": [
+            {"player": r["player"], "tiles": None, "points": r["points"], "jokers": r["jokers"],
+             "rack_value": r["rack_value"], "score": r["score"], "winner": r["winner"]}
+            for r in game["racks"]
+        ],
+    }  # fmt: skip
+    return {
+        "at": WHEN, "user": None, "username": "organiser", "by_link": False,
+        "action": "game.recorded", "object_id": game["id"], "match": game["match"],
+        "round_number": None, "table": None, "game_number": game["number"], "version": 1,
+        "old": None, "new": snapshot,
+    }  # fmt: skip

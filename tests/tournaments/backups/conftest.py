@@ -11,12 +11,13 @@ from django.apps import apps
 from django.contrib.auth.models import AnonymousUser
 
 from scoring.rules import RackIn
-from tests.factories import ClubFactory, UserFactory, match_seated, seated_ids
+from tests.factories import ClubFactory, PlayerFactory, UserFactory, match_seated, seated_ids
 from tests.tournaments.api.conftest import client_as
 from tournaments.backups.ids import ids_translated
 from tournaments.models import Adjustment, Tournament
 from tournaments.services.adjustments import adjustment_add
 from tournaments.services.games import game_delete
+from tournaments.services.matches import match_token_regenerate
 from tournaments.services.results import game_enter
 
 ID_LISTS = ("players", "entries", "rounds", "matches", "games", "adjustments")
@@ -89,6 +90,23 @@ def played(owner, co) -> Tournament:
     return tournament
 
 
+@pytest.fixture
+def victim() -> dict[str, Any]:
+    """Dave's private tournament: a private player in a private club, a replaced link."""
+    dave = UserFactory(username="dave")
+    club = ClubFactory(name="Dave Hidden Club", created_by=dave)
+    match = match_seated(players=2, owner=dave, public=False)
+    secret = PlayerFactory(name="Secret Sam", club=club, created_by=dave)
+    seat = match.seats.get(position=1)
+    seat.player = secret
+    seat.save()
+    match.round.tournament.entries.filter(player_id__in=[seat.player_id]).update(player=secret)
+    old = match.token
+    match_token_regenerate(match=match, user=dave)
+    match.refresh_from_db()
+    return {"dave": dave, "club": club, "secret": secret, "old_token": old, "match": match}
+
+
 def normal(document: dict[str, Any], *, tokens: bool = False) -> dict[str, Any]:
     """A backup with its source ids replaced by their places in the file, and
     without what differs on every export (time, checksum, slug, match tokens)."""
@@ -115,6 +133,8 @@ def normal(document: dict[str, Any], *, tokens: bool = False) -> dict[str, Any]:
         else:
             event["object_id"] = found.get(event["object_id"])
         event["match"] = matches.get(event["match"])
+        # The account: a restore keeps the file's authors as names only (``username``).
+        event.pop("user")
         event["old"] = ids_translated(event["old"], players)
         event["new"] = ids_translated(event["new"], players)
     for name in ("exported_at", "checksum"):

@@ -12,7 +12,7 @@ from tests.factories import UserFactory
 from tests.tournaments.api.conftest import client_as
 from tests.tournaments.backups.big import big_document
 from tests.tournaments.backups.conftest import normal, rows_count, standings_json
-from tournaments.backups.checks import FILE_MAX
+from tournaments.backups.checks import file_max, games_max
 from tournaments.backups.document import checksum_of, tournament_document
 from tournaments.models import Game, Tournament
 
@@ -131,19 +131,22 @@ def test_a_body_with_a_byte_order_mark_restores(played, owner):
 
 def test_a_body_over_the_limit_answers_413_naming_it(owner):
     before = rows_count()
-    response = client_as(owner).post(IMPORT, b" " * (FILE_MAX + 1), content_type="application/json")
+    response = client_as(owner).post(
+        IMPORT, b" " * (file_max() + 1), content_type="application/json"
+    )
     assert response.status_code == 413, response.content[:200]
     assert response.json() == {
-        "document": ["The file is too large: a backup can be at most 50 MB."]
+        "document": ["The file is too large: a backup can be at most 10 MB."]
     }
     assert rows_count() == before
 
 
-def test_a_thousand_player_backup_restores_once_under_an_idempotency_key(owner):
-    """Above Django's limit for request bodies (2.5 MB), below the backup's;
-    the Idempotency-Key fingerprints the body the view reads."""
-    body = json.dumps(big_document(players=1000, rounds=3, games=4))
-    assert len(body) > 3_000_000
+def test_the_largest_backup_taken_restores_once_under_an_idempotency_key(owner):
+    """As many games as one restore takes, above Django's limit for request
+    bodies (2.5 MB), below the backup's; the Idempotency-Key fingerprints the
+    body the view reads."""
+    body = json.dumps(big_document(players=200, rounds=4, games=4, events=True), indent=4)
+    assert len(body) > 2_500_000
     client = client_as(owner)
     answers = [
         client.post(
@@ -158,7 +161,30 @@ def test_a_thousand_player_backup_restores_once_under_an_idempotency_key(owner):
     assert answers[1]["Idempotent-Replayed"] == "true"
     assert answers[1].json() == answers[0].json()
     copy = Tournament.objects.get(slug="nationals-copy")
-    assert Game.objects.filter(match__round__tournament=copy).count() == 3_000
+    assert Game.objects.filter(match__round__tournament=copy).count() == games_max() == 800
+
+
+def test_more_games_than_one_restore_takes_answer_413_naming_the_cap(owner):
+    """A thousand players' event waits for background work: refused, translated, nothing stored."""
+    before = rows_count()
+    body = json.dumps(big_document(players=1000, rounds=3, games=4))
+    response = client_as(owner).post(
+        f"{IMPORT}?slug=nationals", body, content_type="application/json"
+    )
+    assert response.status_code == 413, response.content[:300]
+    assert response.json() == {
+        "document": [
+            "The backup is too large to restore at once: it holds 3000 games and 0 audit "
+            "events; at most 800 games (and 1600 events) are restored in one go."
+        ]
+    }
+    assert rows_count() == before
+    german = client_as(owner).post(
+        IMPORT, body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="de"
+    )
+    assert german.status_code == 413
+    assert "3000" in german.json()["document"][0]
+    assert "too large" not in german.json()["document"][0]
 
 
 def test_anonymous_imports_are_refused(played):

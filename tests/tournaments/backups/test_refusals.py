@@ -11,7 +11,7 @@ import pytest
 
 from scoring.errors import ConflictError, UserError
 from tests.tournaments.backups.conftest import rows_count
-from tournaments.backups.checks import FILE_MAX, TooLargeError, document_read
+from tournaments.backups.checks import TooLargeError, document_read, file_max
 from tournaments.backups.document import checksum_of, tournament_document
 from tournaments.backups.restore import tournament_import
 
@@ -121,9 +121,9 @@ def test_a_corrupt_file_is_refused(data, reason):
 
 def test_a_file_over_the_limit_is_refused_unread():
     with pytest.raises(TooLargeError) as caught:
-        document_read(b" " * (FILE_MAX + 1))
+        document_read(b" " * (file_max() + 1))
     assert (caught.value.status, caught.value.field) == (413, "document")
-    assert caught.value.render() == "The file is too large: a backup can be at most 50 MB."
+    assert caught.value.render() == "The file is too large: a backup can be at most 10 MB."
 
 
 def test_a_byte_order_mark_is_read_past(played, owner):
@@ -176,7 +176,10 @@ def _first_seat_elsewhere(document: dict[str, Any]) -> None:
         (set_("games.0.racks.0.position", 4), "games[0].racks[0].position is not the seat"),
         (lambda d: d["entries"].append(dict(d["entries"][0])), "repeats an entered player"),
         (lambda d: d["games"].append(dict(d["games"][0], id=999_999)), "repeats a game number"),
-        (set_("games.0.second_entry", {"ending": "rummikub"}), "only a disputed game"),
+        (
+            set_("games.0.second_entry", {"ending": "rummikub", "racks": [{"player": 1}] * 2}),
+            "only a disputed game",
+        ),
         (_first_seat_elsewhere, "seats[1] repeats a player's round"),
     ],
 )

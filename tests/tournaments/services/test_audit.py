@@ -25,6 +25,7 @@ from scoring.rules import RackIn
 from tests.factories import (
     ClubFactory,
     PlayerFactory,
+    UserFactory,
     round_play,
     seated_ids,
     tournament_entered,
@@ -34,6 +35,7 @@ from tests.tournaments.services.support import first_entered, tables_swapped
 from tournaments.models import AuditEvent, Club, Game, Match, Player, Round, Tournament
 from tournaments.services import (
     adjustments,
+    co_organisers,
     entries,
     games,
     matches,
@@ -73,11 +75,21 @@ NOT_AUDITED = {
     "games.game_racks": "a read (or the racks its service kept)",
     "games.game_state_new": "a read",
     "results.game_second_entry": "a read",
+    "results.second_entry_refusal": "a read: why a source cannot second a game",
+    "results.entry_source_of": "where an entry came from, stores nothing",
+    "results.entry_source_page": "where an entry came from, stores nothing",
+    "results.source_digest": "a digest",
+    # refusals: the trace of what was not done (tested in test_results)
+    "audit.audit_refusal_add": "writes a refusal's event",
+    "results.game_entry_refused": "writes a refusal's event",
+    "results.game_entry_conflict": "writes a refusal's event",
+    "results.game_entry_source_mark": "keeps a phone's session on a game; no result changes",
     "stages.stage_tables": "a read",
     "tournaments.slug_free": "a read",
     "tournaments.has_results": "a read",
     "players_file.players_import_preview": "checks a file, stores nothing",
     "players_file.problem_text": "a message",
+    "players_file.clubs_for_names": "a step of an import or a restore, audited by its caller",
     # checks that refuse, storing nothing
     "model_checks.model_checked": "the model's own checks as a user error",
     "tournament_open.tournament_open_check": "refuses to change a finished tournament",
@@ -98,8 +110,16 @@ NOT_AUDITED = {
     "players.club_create": "a new club is in no tournament yet",
     "players.player_create": "a new player is in no tournament yet",
     "players.player_delete": "only a player in no tournament can be deleted",
-    # the trail goes with the tournament
-    "tournaments.tournament_delete": "nothing left to record it in",
+    # the trail goes with the tournament; the deletion is kept in TournamentDeletion
+    "tournaments.tournament_delete": "recorded in TournamentDeletion, which outlives the trail",
+    # who organises it: checks and composition
+    "co_organisers.owner_rights_check": "refuses, stores nothing",
+    "co_organisers.usernames_clean": "checks usernames, stores nothing",
+    "co_organisers.co_organisers_set": "calls the invitation services, each audited",
+    # the invited user's answers, recorded under their own name (not the owner's):
+    # tests/tournaments/services/test_tournaments_co_organisers.py
+    "co_organisers.co_organiser_invitation_accept": "audited as the invited user",
+    "co_organisers.co_organiser_invitation_decline": "audited as the invited user",
 }
 
 
@@ -324,6 +344,22 @@ WRITES: dict[str, Write] = {
         lambda t, u, m: matches.match_token_regenerate(match=m, user=u),
         prepare=lambda t: _match_of(_seated(t)),
         at_match=True,
+    ),
+    "co_organisers.co_organiser_invite": Write(
+        A.INVITATION_SENT,
+        lambda t, u, _: co_organisers.co_organiser_invite(tournament=t, by=u, username="ann"),
+    ),
+    "co_organisers.co_organiser_invitation_withdraw": Write(
+        A.INVITATION_WITHDRAWN,
+        lambda t, u, _: co_organisers.co_organiser_invitation_withdraw(
+            tournament=t, by=u, username="ann"
+        ),
+        prepare=lambda t: co_organisers.co_organiser_invite(tournament=t, by=None, username="ann"),
+    ),
+    "co_organisers.co_organiser_remove": Write(
+        A.CO_ORGANISER_REMOVED,
+        lambda t, u, _: co_organisers.co_organiser_remove(tournament=t, by=u, username="ann"),
+        prepare=lambda t: t.co_organisers.add(UserFactory(username="ann")),
     ),
     "clock.round_clock_start": Write(A.SETTINGS_CHANGED, clock_call("start"), clock_ready),
     "clock.round_clock_pause": Write(A.SETTINGS_CHANGED, clock_call("pause"), clock_running),

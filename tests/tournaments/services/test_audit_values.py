@@ -29,12 +29,15 @@ def test_settings_changed_holds_only_what_changed(tournament):
         tournament=tournament,
         rounds=5,
         name="Renamed",
-        co_organisers=[helper],
+        co_organisers=[helper.username],
         user=tournament.owner,
     )
     event: Any = AuditEvent.objects.get(action=A.SETTINGS_CHANGED)
-    assert event.old == {"name": tournament.name, "rounds": 2, "co_organisers": []}
-    assert event.new == {"name": "Renamed", "rounds": 5, "co_organisers": ["helper"]}
+    assert event.old == {"name": tournament.name, "rounds": 2}
+    assert event.new == {"name": "Renamed", "rounds": 5}
+    # Who organises it has its own events: an invitation, not a setting.
+    invited: Any = AuditEvent.objects.get(action=A.INVITATION_SENT)
+    assert invited.new == {"username": "helper"}
     assert event.object_id == tournament.pk and event.object_type == "settings"
 
 

@@ -8,8 +8,14 @@ import pytest
 
 from scoring.errors import UserError
 from scoring.rules import RackIn
-from tests.factories import match_seated, seated_ids
-from tournaments.services.game_scoring import SeatedPlayer, game_scored, match_seats
+from tests.factories import TournamentFactory, match_seated, seated_ids
+from tournaments.models import Tournament
+from tournaments.services.game_scoring import (
+    SeatedPlayer,
+    game_scored,
+    match_seats,
+    tournament_rules,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -46,3 +52,25 @@ def test_a_seated_player_is_no_number():
     assert str(ben) == "Ben"
     assert ben == SeatedPlayer(17, "Ben (renamed)")  # the same seat, whatever the name says
     assert ben != 17
+
+
+@pytest.mark.parametrize(
+    ("changed", "value"),
+    [
+        ("joker_penalty", 25),
+        ("pool_tie", "draw"),
+        ("table_points", {"4": [5, 3, 1, 0]}),
+        ("loss_cap", 50),
+        ("winner_bonus", 2),
+        ("runner_up_bonus", 1),
+    ],
+)
+def test_a_rule_set_is_built_once_per_setting_and_anew_for_a_changed_one(changed, value):
+    tournament = TournamentFactory()
+    kept = tournament_rules(tournament)
+    assert kept == tournament.rules()
+    assert tournament_rules(Tournament.objects.get(pk=tournament.pk)) is kept
+    setattr(tournament, changed, value)
+    changed_rules = tournament_rules(tournament)
+    assert changed_rules is not kept
+    assert changed_rules == tournament.rules()

@@ -3,19 +3,33 @@ restoring a deleted game, as the results services do them."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.utils import timezone
 
 from scoring.errors import ConflictError, UserError
 from scoring.rules import RackIn
 from tests.factories import UserFactory, match_seated, seated_ids
 from tournaments.models import AuditEvent, Game, Match, Tournament
+from tournaments.services.audit import REFUSALS_PER_MATCH_PER_MINUTE
 from tournaments.services.games import GameTakenError, game_delete, game_record
 from tournaments.services.matches import match_token_regenerate
-from tournaments.services.results import game_confirm, game_enter, game_restore
+from tournaments.services.results import (
+    EntrySource,
+    SecondEntryRefusedError,
+    entry_source_of,
+    entry_source_page,
+    game_confirm,
+    game_enter,
+    game_entry_conflict,
+    game_entry_refused,
+    game_restore,
+    source_digest,
+)
 from tournaments.services.tournaments import tournament_finish
 
 pytestmark = pytest.mark.django_db
@@ -41,9 +55,16 @@ def _racks(match: Match, points: int = 7) -> list[RackIn]:
     ]
 
 
-def _enter(match: Match, user: Any, points: int = 7, number: int | None = 1) -> Any:
+def _enter(
+    match: Match, user: Any, points: int = 7, number: int | None = 1, source: Any = None
+) -> Any:
     return game_enter(
-        match=match, ending="rummikub", racks=_racks(match, points), number=number, user=user
+        match=match,
+        ending="rummikub",
+        racks=_racks(match, points),
+        number=number,
+        user=user,
+        source=source,
     )
 
 
@@ -128,9 +149,90 @@ def test_a_second_identical_entry_confirms():
 
 def test_two_phones_at_one_table_confirm_each_other():
     match = _match(Tournament.Confirmation.DOUBLE_ENTRY)
-    _enter(match, LINK)
-    assert _enter(match, AnonymousUser()).outcome == "confirmed"
-    assert Game.objects.get().state == Game.State.CONFIRMED
+    _enter(match, LINK, source=_phone("a"))
+    assert _enter(match, AnonymousUser(), source=_phone("b")).outcome == "confirmed"
+    game = Game.objects.get()
+    assert game.state == Game.State.CONFIRMED
+    # Where each entry came from, first entry first: digests, never the keys.
+    assert [s["via"] for s in game.entry_sources] == ["page", "page"]
+    assert game.entry_sources[0]["session"] == source_digest("session-a") != "session-a"
+
+
+EARLY = timezone.now() - dt.timedelta(hours=1)
+
+
+def _phone(session: str, *, key: str | None = None, joined: Any = EARLY) -> EntrySource:
+    """A phone at the table's page: its session, its form's key, when it opened the page."""
+    return entry_source_page(
+        user=LINK,
+        session_key=f"session-{session}" if session else "",
+        key=key if key is not None else f"key-{session}",
+        joined=joined,
+    )
+
+
+@pytest.mark.parametrize(
+    ("second", "reason"),
+    [
+        # The same phone again, even with a new form.
+        (lambda: _phone("a", key="another"), "same_phone"),
+        # The same form sent again from another session.
+        (lambda: _phone("b", key="key-a"), "same_key"),
+        # Cookies cleared: a new session, begun after the first entry.
+        (lambda: _phone("c", joined=timezone.now() + dt.timedelta(seconds=1)), "joined_late"),
+        # A session never seen on the page, and no session at all.
+        (lambda: _phone("d", joined=None), "joined_late"),
+        (lambda: _phone(""), "joined_late"),
+        # The match token over the API names no phone.
+        (lambda: entry_source_of(AnonymousUser(), key="k"), "link_api"),
+    ],
+)
+def test_one_phone_cannot_make_both_entries(second, reason):
+    match = _match(Tournament.Confirmation.DOUBLE_ENTRY)
+    _enter(match, LINK, source=_phone("a"))
+    with pytest.raises(SecondEntryRefusedError) as refused:
+        _enter(match, LINK, source=second())
+    assert refused.value.reason == reason and refused.value.status == 409
+    game = Game.objects.get()
+    assert game.state == Game.State.ENTERED and len(game.entry_sources) == 1
+
+
+def test_a_refused_entry_leaves_a_trace_a_few_times_a_minute():
+    match = _match(Tournament.Confirmation.DOUBLE_ENTRY)
+    game = _enter(match, LINK, source=_phone("a")).game
+    kept = [
+        game_entry_refused(
+            match=match,
+            number=1,
+            ending="rummikub",
+            racks=_racks(match),
+            reason="same_phone",
+            user=LINK,
+            game=game,
+        )
+        for _ in range(REFUSALS_PER_MATCH_PER_MINUTE + 3)
+    ]
+    assert sum(event is not None for event in kept) == REFUSALS_PER_MATCH_PER_MINUTE
+    event = AuditEvent.objects.filter(action=A.GAME_REFUSED).latest("id")
+    assert event.by_link and event.object_id == game.pk and event.game_number == 1
+    assert event.new["reason"] == "same_phone" and len(event.new["racks"]) == 3
+    # A minute later there is room again.
+    AuditEvent.objects.filter(action=A.GAME_REFUSED).update(at=EARLY)
+    assert game_entry_refused(
+        match=match, number=1, ending="rummikub", racks=[], reason="taken", user=LINK
+    )
+
+
+def test_a_retry_of_a_taken_game_with_its_own_racks_is_no_conflict():
+    match = _match()
+    game = _enter(match, LINK).game
+    same = game_entry_conflict(
+        taken=game, match=match, ending="rummikub", racks=_racks(match), user=LINK
+    )
+    other = game_entry_conflict(
+        taken=game, match=match, ending="rummikub", racks=_racks(match, 9), user=LINK
+    )
+    assert same is None and other is not None and other.new["reason"] == "taken"
 
 
 def test_a_different_second_entry_disputes_and_is_kept():

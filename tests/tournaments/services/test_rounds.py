@@ -137,7 +137,7 @@ def test_manual_set_refuses_bad_tables_and_keeps_the_old_ones():
     with pytest.raises(UserError, match="seats 2 to 4"):
         rounds.round_manual_set(round=round_, tables=[[a, b, c, d, e], [f, g, h]])
     with pytest.raises(UserError, match="lists of player ids"):
-        rounds.round_manual_set(round=round_, tables=[["x"]])  # type: ignore[list-item]
+        rounds.round_manual_set(round=round_, tables=[["x"]])
     assert seated(round_) == before
 
 

@@ -11,6 +11,7 @@ from django.test import Client
 from scoring.racks import RackIn
 from tests.factories import AdjustmentFactory, UserFactory, match_seated, seated_ids
 from tests.tournaments.web.support import entry_post, play
+from tests.tournaments.web.trust_support import phone
 from tournaments.api import matches as api_matches
 from tournaments.models import Adjustment, AuditEvent, Game, Match
 from tournaments.selectors.audit import game_history_of
@@ -352,8 +353,14 @@ def test_desk_history_shows_confirmations_disputes_and_restoring(client: Client)
 
     def enter(points: int) -> Game:
         racks = [RackIn(player=a, tiles=""), RackIn(player=b, points=points), RackIn(c, points=4)]
+        # Each entry from another phone at the table's page.
         return game_enter(
-            match=match, ending="rummikub", racks=racks, number=1, user=AnonymousUser()
+            match=match,
+            ending="rummikub",
+            racks=racks,
+            number=1,
+            user=AnonymousUser(),
+            source=phone(),
         ).game
 
     enter(10)

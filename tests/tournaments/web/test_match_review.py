@@ -74,14 +74,16 @@ def test_a_token_never_used_is_still_404(client: Client) -> None:
 
 def test_the_second_phone_does_not_see_the_first_entry(client: Client) -> None:
     match = match_seated(players=3, confirmation=DOUBLE)
+    second = Client()
+    second.get(f"/m/{match.token}/")  # the second phone is at the table before the entry
     client.post(f"/m/{match.token}/", entry_post(match, racks(match)))
-    for phone in (client, Client()):
+    for phone in (client, second):
         text = phone.get(f"/m/{match.token}/").content.decode()
         assert "Entered, waiting for a second entry." in text
         assert "R5 J" not in text and "+52" not in text
         assert "Total of the games shown" in text
     # Once confirmed, it shows as any other game.
-    Client().post(f"/m/{match.token}/", entry_post(match, racks(match), number=1))
+    second.post(f"/m/{match.token}/", entry_post(match, racks(match), number=1))
     text = client.get(f"/m/{match.token}/").content.decode()
     assert Game.objects.get().state == Game.State.CONFIRMED
     assert "R5 J" in text and "Entered, waiting for a second entry." not in text
@@ -89,10 +91,12 @@ def test_the_second_phone_does_not_see_the_first_entry(client: Client) -> None:
 
 def test_a_disputed_game_shows_its_first_entry(client: Client) -> None:
     match = match_seated(players=3, confirmation=DOUBLE)
+    second = Client()
+    second.get(f"/m/{match.token}/")  # the second phone is at the table before the entry
     client.post(f"/m/{match.token}/", entry_post(match, racks(match)))
     a, b, c = seated_ids(match)
     other = {a: {"points": "9"}, b: {"tiles": ""}, c: {"points": "4"}}
-    Client().post(f"/m/{match.token}/", entry_post(match, other, number=1))
+    second.post(f"/m/{match.token}/", entry_post(match, other, number=1))
     assert "R5 J" in Client().get(f"/m/{match.token}/").content.decode()
 
 

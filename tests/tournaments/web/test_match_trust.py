@@ -90,6 +90,9 @@ def test_a_tampered_number_is_refused_and_nothing_stored(
 def test_double_entry_confirms_when_both_phones_agree(client: Client) -> None:
     match = match_seated(players=3, confirmation=DOUBLE)
     token = match.token
+    # Both phones open the table's page before the game is entered.
+    phone = Client()
+    phone.get(f"/m/{token}/")
     response = client.post(f"/m/{token}/", entry_post(match, first_racks(match)), follow=True)
     assert "Game 1 recorded; it counts once entered a second time" in response.content.decode()
     game = Game.objects.get()
@@ -98,8 +101,7 @@ def test_double_entry_confirms_when_both_phones_agree(client: Client) -> None:
     mine = client.get(f"/m/{token}/")
     assert mine.context["form"]["number"].value() == 2
     assert "You entered game 1 on this phone" in mine.content.decode()
-    # Another phone is offered game 1 to enter again.
-    phone = Client()
+    # The other phone is offered game 1 to enter again.
     other = phone.get(f"/m/{token}/")
     text = other.content.decode()
     assert "Game 1 waits for a second entry — enter it again to confirm" in text
@@ -117,8 +119,9 @@ def test_double_entry_confirms_when_both_phones_agree(client: Client) -> None:
 
 def test_double_entry_that_differs_is_disputed(client: Client) -> None:
     match = match_seated(players=3, confirmation=DOUBLE)
-    client.post(f"/m/{match.token}/", entry_post(match, first_racks(match)))
     phone = Client()
+    phone.get(f"/m/{match.token}/")
+    client.post(f"/m/{match.token}/", entry_post(match, first_racks(match)))
     response = phone.post(
         f"/m/{match.token}/", entry_post(match, other_racks(match), number=1), follow=True
     )
@@ -172,6 +175,9 @@ def test_no_state_badges_without_confirmation(client: Client) -> None:
 def test_match_page_query_count_with_states(client: Client, django_assert_max_num_queries) -> None:
     match = match_seated(players=4, confirmation=DOUBLE)
     play(match, games=3)
+    # A phone's first visit keeps when it joined the table (its session, written once).
+    with django_assert_max_num_queries(9):
+        assert client.get(f"/m/{match.token}/").status_code == 200
     with django_assert_max_num_queries(7):
         assert client.get(f"/m/{match.token}/").status_code == 200
 

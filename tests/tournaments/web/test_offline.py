@@ -14,7 +14,7 @@ from django.test import Client
 from scoring import tiles
 from tests.factories import match_seated, seated_ids
 from tests.tournaments.web.support import play
-from tournaments.models import Match, Tournament
+from tournaments.models import Game, Match, Tournament
 from tournaments.services.matches import match_token_regenerate
 
 pytestmark = pytest.mark.django_db
@@ -153,18 +153,23 @@ def _double_entry_match() -> Match:
 
 def test_a_game_sent_by_the_queue_is_marked_as_entered_on_this_phone(client: Client) -> None:
     match = _double_entry_match()
-    play(match, games=1)  # as the queue sends it: through the API, which knows no phone
     url = f"/m/{match.token}/"
+    other = Client()
+    other.get(url)  # another phone at the table, since before the game
+    client.get(url)
+    play(match, games=1)  # as the queue sends it: through the API, which knows no phone
     before = _config(client, url)
     assert (before["mine"], before["awaiting"]) == ([], [1])
     assert before["mark"] == f"/m/{match.token}/mine/"
     assert "on this phone" in before["words"]["own"]
     assert client.post(f"{url}mine/", {"number": "1"}).status_code == 204
     assert _config(client, url)["mine"] == [1]
+    # The game keeps this phone's session among its sources: it cannot second it either.
+    assert Game.objects.get().entry_sources[-1]["marked"] is True
     # The page no longer offers this phone the game's second entry.
     assert "Record game 2" in client.get(url).content.decode()
-    # Another phone is still offered it.
-    assert "Record game 2" not in Client().get(url).content.decode()
+    # The other phone is still offered it.
+    assert "Record game 2" not in other.get(url).content.decode()
 
 
 @pytest.mark.parametrize("number", ["", "x", "0", "-1", "1.5", "99999999"])

@@ -153,7 +153,9 @@ def test_standings_page_sorts_by_a_column(client: Client, standings_tournament) 
     rows = client.get("/t/spring-cup/standings/?sort=-rack_total").context["table"].data
     totals = [row.rack_total for row in rows]
     assert totals == sorted(totals, reverse=True)
-    assert client.get("/t/spring-cup/standings/?sort=bogus&page=x").status_code == 200
+    # A column the table does not have and a page that is not a number: the page itself.
+    bogus = client.get("/t/spring-cup/standings/?sort=bogus&page=x")
+    assert (bogus.status_code, bogus["Location"]) == (302, "/t/spring-cup/standings/")
 
 
 def test_standings_export_csv(client: Client, standings_tournament) -> None:
@@ -190,7 +192,8 @@ def test_standings_export_ods_and_json(client: Client, standings_tournament) -> 
 
 def test_unsupported_export_format_shows_the_page(client: Client, standings_tournament) -> None:
     for bad in ("xls", "yaml", "latex", "nonsense"):
-        response = client.get(f"/t/spring-cup/standings/?_export={bad}")
+        response = client.get(f"/t/spring-cup/standings/?_export={bad}", follow=True)
+        assert response.redirect_chain == [("/t/spring-cup/standings/", 302)]
         assert response.status_code == 200
         assert response["Content-Type"].startswith("text/html")
 
@@ -205,6 +208,82 @@ def test_standings_page_shows_100_rows_and_exports_all(client: Client) -> None:
     assert len(csv.strip().splitlines()) == 131  # heading + every player
     assert client.get("/t/big-cup/standings/?page=2").status_code == 200
     assert tournament.entries.count() == 130
+
+
+@pytest.mark.parametrize(
+    ("query", "canonical"),
+    [
+        ("?per_page=1000&z=1", "?per_page=1000"),
+        ("?z=1&utm_source=mail", ""),
+        ("?per_page=37", "?per_page=50"),
+        ("?per_page=5000", "?per_page=1000"),
+        ("?per_page=100", ""),  # the default
+        ("?per_page=0&page=-3", "?per_page=10"),
+        ("?page=99999999999999999999", "?page=2"),  # past the last page: the last
+        ("?page=1", ""),
+        ("?sort=-name&sort=score", "?sort=score"),  # the last of a repeated parameter
+        ("?sort=score,-wins", ""),  # one column at a time
+        ("?sort=unconfirmed_games", ""),  # not sortable
+        ("?stage=final", ""),
+        ("?stage=%20qualifying", "?stage=qualifying"),
+        ("?_export=yaml&sort=name", "?sort=name"),
+        ("?category=%20U14", "?category=U14"),
+    ],
+)
+def test_a_standings_address_is_sent_to_its_canonical_form(client: Client, query, canonical):
+    from tests.factories import tournament_entered
+
+    tournament = tournament_entered(players=130, slug="big-cup")
+    tournament.entries.filter(player__name__startswith="P").update(category="U14")
+    response = client.get(f"/t/big-cup/standings/{query}")
+    assert response.status_code == 302
+    assert response["Location"] == f"/t/big-cup/standings/{canonical}"
+    assert client.get(response["Location"]).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["", "?per_page=1000", "?sort=-score&page=2", "?stage=qualifying", "?category=Nobody"],
+)
+def test_a_canonical_standings_address_is_the_page(client: Client, query) -> None:
+    from tests.factories import tournament_entered
+
+    tournament_entered(players=130, slug="big-cup")
+    assert client.get(f"/t/big-cup/standings/{query}").status_code == 200
+
+
+def test_junk_parameters_never_make_cached_pages(client: Client) -> None:
+    """900 addresses with a random parameter each grew every worker by 235 MB:
+    now each is sent to the one canonical page, cached once."""
+    from django.core.cache import caches
+
+    tournament = tournament_played(tables=2, games=1)
+    url = f"/t/{tournament.slug}/standings/"
+    store = caches["default"]
+    store.clear()
+    kept: list[str] = []
+    real_set = store.set
+
+    def set_seen(key, *args, **kwargs):
+        kept.append(key)
+        return real_set(key, *args, **kwargs)
+
+    store.set = set_seen
+    try:
+        for n in range(30):
+            junk = {"per_page": "1000", "z": str(n)}
+            assert client.get(url, junk, follow=True).status_code == 200
+            sorted_rows = {"per_page": str(n), "sort": "name"}
+            assert client.get(url, sorted_rows, follow=True).status_code == 200
+            nobody = {"category": f"nobody {n}"}
+            assert client.get(url, nobody).status_code == 200
+            assert client.get(url, {**nobody, "_export": "csv"}).status_code == 200
+    finally:
+        del store.set
+    bodies = [key for key in kept if ":page-standings" in key]
+    # per_page=1000, and per_page 10, 25 and 50 sorted by name; no category nobody carries.
+    assert len(bodies) == len(set(bodies)) == 4
+    assert not [key for key in kept if ":page-standings-export" in key]
 
 
 @pytest.mark.parametrize(

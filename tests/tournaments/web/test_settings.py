@@ -89,7 +89,7 @@ def test_new_tournament_needs_a_login(client: Client) -> None:
 
 def test_any_user_creates_a_tournament_and_lands_on_its_desk(client: Client) -> None:
     user, helper = UserFactory(), UserFactory(username="ann")
-    club = ClubFactory()
+    club = ClubFactory(created_by=user)  # a club one may name: one's own
     client.force_login(user)
     page = client.get("/t/new/")
     assert page.status_code == 200
@@ -112,9 +112,12 @@ def test_any_user_creates_a_tournament_and_lands_on_its_desk(client: Client) -> 
     assert (t.slug, t.owner, t.club, t.public) == ("spring-cup", user, club, False)
     assert t.table_points["4"] == [5, 3, 1, 0] and t.tie_breaks == ["wins", "table_points"]
     assert (t.semifinal_players, t.carry_over) == (8, "1")
-    assert list(t.co_organisers.all()) == [helper]
+    # Invited, not added: ann organises once she accepts.
+    assert list(t.co_organisers.all()) == []
+    assert list(t.invitations.values_list("username", flat=True)) == [helper.username]
     desk = client.get(response["Location"]).content.decode()
     assert "Tournament “Spring Cup” created." in desk
+    assert "Invited to co-organise: ann." in desk
     assert f'href="/t/{t.slug}/edit/"' in desk
 
 
@@ -139,7 +142,6 @@ BAD: list[tuple[dict[str, Any], str, str]] = [
     ({"max_table_size": "5"}, "max_table_size", "valid choice"),
     ({"bye_score": "lots"}, "bye_score", "number"),
     ({"min_games": "1000000"}, "min_games", "32767"),
-    ({"co_organisers": "ann, nobody"}, "co_organisers", "There is no user “nobody”."),
     ({"co_organisers": "me"}, "co_organisers", "owner"),
 ]
 
@@ -266,9 +268,12 @@ def test_a_co_organiser_organises_that_tournament_only_until_removed(client: Cli
     assert (
         client.post(f"/t/{t.slug}/edit/", form_of(t) | {"co_organisers": "ann"}).status_code == 302
     )
+    assert list(t.co_organisers.all()) == []  # invited until she accepts
+    client.force_login(ann)
+    invitation = t.invitations.get()
+    assert client.post(f"/invitations/{invitation.pk}/accept/").status_code == 302
     assert list(t.co_organisers.all()) == [ann]
 
-    client.force_login(ann)
     home = client.get("/").content.decode()
     assert "My tournaments" in home and "Secret Cup" in home and "co-organiser" in home
     assert client.get(f"/t/{t.slug}/").status_code == 200

@@ -18,8 +18,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 from scoring.errors import UserError
 from tournaments.models import Tournament
-from tournaments.selectors.standings import STAGES, ranking_current, standings_for
+from tournaments.selectors.standings import ranking_current, standings_for
 from tournaments.selectors.tournaments import tournament_by_ref
+from tournaments.standings.current import STAGES
 from tournaments.standings.ranking import StandingRow
 
 
