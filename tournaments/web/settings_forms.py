@@ -125,7 +125,9 @@ class TournamentForm(VariantFields):
     # initial values); carried hidden so the new tournament remembers it.
     format = forms.CharField(max_length=32, required=False, widget=forms.HiddenInput)
     date = forms.DateField(
-        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Date"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     club = forms.ModelChoiceField(
         label=_("Club"),

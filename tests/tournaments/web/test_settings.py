@@ -384,3 +384,19 @@ def test_permissions(client: Client, who: str, public: bool, method: str, path: 
     changed = who not in ("anonymous", "another user") and method == "post"
     if path == "reopen/":
         assert (t.status == Tournament.Status.RUNNING) == changed
+
+
+@pytest.mark.parametrize("language", ["", "/da", "/de", "/nl"])
+def test_the_date_field_keeps_the_date_in_every_language(client: Client, language: str) -> None:
+    """A date input takes ``yyyy-mm-dd`` whatever the page's language: a
+    localised value (``21.11.2026``) would show empty and be saved as none."""
+    import datetime
+
+    t = TournamentFactory(date=datetime.date(2026, 11, 21))
+    client.force_login(t.owner)
+    page = client.get(f"{language}/t/{t.slug}/edit/").content.decode()
+    assert 'value="2026-11-21"' in page
+    response = client.post(f"{language}/t/{t.slug}/edit/", form_of(t) | {"date": "2026-11-21"})
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert t.date == datetime.date(2026, 11, 21)
