@@ -18,6 +18,7 @@ from tests.printing.engine.pdf import pages_of
 from tournaments.models import Tournament
 from tournaments.selectors.standings import final_places_for, standings_for
 from tournaments.services import rounds, stages
+from tournaments.web.standings_table import number_text
 
 pytestmark = pytest.mark.django_db
 
@@ -126,7 +127,8 @@ def test_standings_page_lead_column_holds_the_ranking_values(client: Client) -> 
     response = client.get(f"/t/{t.slug}/standings/")
     bold = re.findall(r'<td class="lead num">([^<]*)</td>', response.content.decode())
     rows = standings_for(tournament=t)
-    assert bold == [f"{r.table_points.normalize():f}" for r in rows]
+    # As a score sheet shows them: 4, 4.50 (a half point from a shared place).
+    assert bold == [number_text(r.table_points) for r in rows]
 
 
 @pytest.mark.parametrize(
