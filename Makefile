@@ -5,10 +5,14 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run serve test test-postgres lint format bench clean
+.PHONY: install run serve test test-postgres lint format bench cluster clean
 
 # Debug is off unless asked for (config/settings.py): development commands ask.
 run test: export DJANGO_DEBUG = 1
+# `make run` does background work in its own process; `make serve` queues it
+# in the database for the worker it starts.
+run: export RACKSCORE_TASKS = immediate
+serve: export RACKSCORE_TASKS = database
 # Production: never debug, whatever the shell says (README, "Production").
 serve: export DJANGO_DEBUG = 0
 # Benchmarks measure what production runs (debug off), over plain HTTP.
@@ -34,11 +38,16 @@ run: install
 
 # Migrate, collect the static files (whitenoise serves them), then gunicorn
 # (config/gunicorn.py: HOST, PORT, WEB_CONCURRENCY, GUNICORN_THREADS,
-# GUNICORN_TIMEOUT). Needs DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS.
+# GUNICORN_TIMEOUT) and beside it the task worker (background work: large
+# restores and score sheets); when either stops, the other is stopped too.
+# Needs DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS.
 serve: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
-	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c config/gunicorn.py
+	bash -c '$(PY) manage.py db_worker --no-reload & worker=$$!; \
+	  HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c config/gunicorn.py & web=$$!; \
+	  trap "kill $$worker $$web 2>/dev/null" INT TERM; \
+	  wait -n; status=$$?; kill $$worker $$web 2>/dev/null; wait; exit $$status'
 
 lint: install
 	$(VENV)/bin/ruff check .
@@ -59,8 +68,16 @@ test: install lint
 test-postgres: install
 	bash scripts/test-postgres.sh
 
+# The pages measured name their static files by hash (production's manifest):
+# collected first, as make serve does.
 bench: install
+	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) bench/run.py
+
+# Two gunicorn nodes behind nginx on PostgreSQL and Redis, under a
+# 1,000-player round's load (bench/cluster: README, "Two nodes"). Root only.
+cluster: install
+	PYTHONPATH=bench $(PY) -m cluster
 
 clean:
 	rm -rf $(VENV) build *.egg-info

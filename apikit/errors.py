@@ -5,7 +5,9 @@ the input field they concern (``{"racks": ["..."]}``; ``non_field_errors`` for
 the request as a whole; ``detail`` alone when the body cannot be read at all,
 a JSON parse error); 409, 412, 422 and 428 answer the same shape. A *detail*
 body (``{"detail": "..."}``) answers 401, 403, 404, 405, 413 and 415, and
-every error Django answers under ``/api/v1/`` (``apikit.middleware``).
+every error Django answers under ``/api/v1/`` (``apikit.middleware``). Every
+404 says the one sentence ``NOT_FOUND``, translated, whatever raised it: it
+names nothing, not even the kind of object asked for.
 
 The answers themselves are made by the exception handler
 (``config.exceptions``); this module declares them and turns a rules-engine
@@ -16,13 +18,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
 from scoring.errors import UserError
+
+# What every API 404 says (translated where it is answered): a private
+# tournament answers as one that does not exist, and no model is named.
+NOT_FOUND = gettext_noop("Not found.")
+
+
+def not_found_body() -> dict[str, str]:
+    """The body of every API 404, in the request's language."""
+    return {"detail": gettext(NOT_FOUND)}
 
 
 class FieldErrorsSerializer(serializers.Serializer[Any]):

@@ -8,7 +8,8 @@ an error answer no API view rendered (no URL matched: 404; a body over
 same *detail* body (``{"detail": "..."}``, see ``apikit.errors``),
 keeping the status and headers such as ``Retry-After``.
 
-A body longer than the view reads is refused before anything reads it (413).
+A body longer than the view reads is refused before anything reads it
+(413, by ``config.body_limits``, the one rule of every address's limit).
 Answers are in the language the client asks for (``Accept-Language``).
 
 Listed first, so that it sees what every other layer answered, including
@@ -20,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext
 
+from apikit.errors import NOT_FOUND
 from scoring.errors import _
 
 API_PREFIX = "/api/v1/"
@@ -34,7 +35,7 @@ _OWN_HEADERS = frozenset({"content-type", "content-length"})
 _DETAILS = {
     400: _("Bad request."),
     403: _("You do not have permission to perform this action."),
-    404: _("Not found."),
+    404: NOT_FOUND,
     405: _("Method not allowed."),
     401: _("Authentication credentials were not provided."),
     413: _("The request body is too large."),
@@ -74,7 +75,9 @@ class ApiJsonErrorsMiddleware:
             or hasattr(response, "accepted_renderer")
         ):
             return response
-        return api_error_json(status=response.status_code, headers=dict(response.items()))
+        # No view may have run (no URL matched): the client's language, as a view's answer.
+        with translation.override(translation.get_language_from_request(request)):
+            return api_error_json(status=response.status_code, headers=dict(response.items()))
 
     def process_view(
         self,
@@ -83,12 +86,7 @@ class ApiJsonErrorsMiddleware:
         view_args: Any,
         view_kwargs: Any,
     ) -> HttpResponse | None:
-        """A body declared longer than the view reads is a 413 before anything reads it.
-
-        Django checks ``DATA_UPLOAD_MAX_MEMORY_SIZE`` only where ``request.body``
-        or a form is read, and DRF's JSON parser reads the stream, past it; a
-        view that reads larger bodies itself (a backup file) sets ``body_max``.
-        """
+        """Answers an API request in the language its client asks for."""
         if not request.path_info.startswith(API_PREFIX):
             return None
         # The API has no language prefix, so the site's rule (no prefix: the default
@@ -97,12 +95,4 @@ class ApiJsonErrorsMiddleware:
         language = translation.get_language_from_request(request)
         translation.activate(language)
         request.LANGUAGE_CODE = language
-        view_class = getattr(view_func, "cls", None)
-        limit = getattr(view_class, "body_max", settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
-        try:
-            declared = int(request.META.get("CONTENT_LENGTH") or 0)
-        except ValueError:
-            declared = 0
-        if limit is not None and declared > limit:
-            return api_error_json(status=413)
         return None

@@ -15,8 +15,9 @@ operation's 400/401/403/404 goes undocumented:
 * 403 for a change guarded by a permission;
 * 404 for a path with an id, and for a page past the end of a list;
 * for a change, the optional ``Idempotency-Key`` header and its 422 (the key
-  sent before with another request), wherever the view runs DRF's throttle
-  hook, which claims the key (every view but the anonymous token login).
+  sent before with another request), wherever the view can replay a kept
+  answer (it has ``replay_check``: the idempotent writes' views, so every
+  change but the anonymous token login and calculator).
 
 Statuses that depend on the operation (409, 412, 428) are listed on the view,
 and so is any status whose answer needs more than its body and description
@@ -33,8 +34,22 @@ Text sent in a request states what DRF refuses in it: a NUL anywhere, and
 has its own. A ``DecimalNumberField`` with decimal places states its step
 (``multipleOf``).
 
+The document is OpenAPI 3.1 and written for client generators
+(openapi-python-client, openapi-typescript) and strict validators alike:
+
+* a request body is JSON alone where the view reads JSON (``map_parsers``):
+  the browsable API keeps its forms, but a generator offered one body as
+  JSON, form and multipart sends multipart, which cannot carry nested lists;
+* a value that may be null says so in JSON Schema's words, ``type: [..,
+  "null"]`` or ``oneOf`` with ``{"type": "null"}`` (drf-spectacular does so
+  under ``OAS_VERSION`` 3.1; ``nullable_as_json_schema``, a post-processing
+  hook, rewrites what reaches it whole in 3.0's ``nullable``, as DRF's
+  paginator's ``next`` and ``previous``).
+
 All of it goes through drf-spectacular's public hooks: the schema class's
-``get_operation``, ``get_override_parameters`` and ``get_auth``, and field
+``get_operation``, ``get_override_parameters``, ``map_parsers`` and
+``get_auth``, the ``POSTPROCESSING_HOOKS`` and ``GET_LIB_DOC_EXCLUDES`` settings
+(``lib_doc_excludes``: a mixin's docstring describes no schema), and field
 extensions (``OpenApiSerializerFieldExtension``), which drf-spectacular
 registers when their class is defined, that is when DRF loads this module as
 ``DEFAULT_SCHEMA_CLASS``. An extension matches one field class exactly: a new
@@ -44,8 +59,9 @@ subclass of ``CharField`` gets its text pattern from an extension of its own
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy
@@ -53,7 +69,9 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import (
     ComponentRegistry,
+    append_meta,
     build_media_type_object,
+    get_lib_doc_excludes,
     modify_media_types_for_versioning,
 )
 from drf_spectacular.utils import Direction, OpenApiParameter, OpenApiResponse
@@ -64,9 +82,10 @@ from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
 from apikit.errors import error_responses
-from apikit.serializer_fields import DecimalNumberField, StrictCharField
+from apikit.serializer_fields import DecimalNumberField, StrictCharField, StrictTextMixin
 
 _SAFE = {"GET", "HEAD", "OPTIONS"}
+JSON_MEDIA_TYPE = "application/json"
 
 IDEMPOTENCY_KEY_HEADER = OpenApiParameter(
     "Idempotency-Key",
@@ -123,7 +142,8 @@ class DecimalNumberSchema(OpenApiSerializerFieldExtension):
     """``DecimalNumberField``: a JSON number, its bounds and, with decimal places, its step.
 
     The bounds are drf-spectacular's for a decimal that is no string: the whole
-    digits' open interval, narrowed by ``min_value`` and ``max_value``.
+    digits' open interval (OpenAPI 3.1's numeric ``exclusiveMaximum`` and
+    ``exclusiveMinimum``), narrowed by ``min_value`` and ``max_value``.
     """
 
     target_class = DecimalNumberField
@@ -133,9 +153,7 @@ class DecimalNumberSchema(OpenApiSerializerFieldExtension):
         schema: dict[str, Any] = {"type": "number", "format": "double"}
         if field.max_whole_digits is not None:
             bound = 10**field.max_whole_digits
-            schema.update(
-                maximum=bound, minimum=-bound, exclusiveMaximum=True, exclusiveMinimum=True
-            )
+            schema.update(exclusiveMaximum=bound, exclusiveMinimum=-bound)
         if field.max_value is not None:
             schema["maximum"] = field.max_value
             schema.pop("exclusiveMaximum", None)
@@ -145,6 +163,54 @@ class DecimalNumberSchema(OpenApiSerializerFieldExtension):
         if field.decimal_places is not None:
             schema["multipleOf"] = float(Decimal(1).scaleb(-field.decimal_places))
         return schema
+
+
+def lib_doc_excludes() -> list[Any]:
+    """drf-spectacular's ``GET_LIB_DOC_EXCLUDES``: the classes whose docstrings never
+    describe a schema, its own list plus the project's serializer mixins (which say
+    how a serializer is made, not what a client sends or reads)."""
+    library_excludes = cast("Callable[[], list[Any]]", get_lib_doc_excludes)  # untyped
+    return [*library_excludes(), StrictTextMixin]
+
+
+def nullable_as_json_schema(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """drf-spectacular's post-processing hook: OpenAPI 3.0's ``nullable`` said in 3.1's words.
+
+    drf-spectacular writes its own schemas the 3.1 way; a schema handed to it
+    whole (DRF's paginator's ``next`` and ``previous``) still says
+    ``nullable: true``, which 3.1 no longer knows. Each becomes drf-spectacular's
+    own 3.1 form (``append_meta``): ``type: [..., "null"]``, or a ``oneOf`` with
+    ``{"type": "null"}``. A value with a ``format`` or null (a date, a link) is
+    said as ``oneOf: [{type, format}, {type: "null"}]``: the same values, but
+    schemathesis drops a format that stands beside a list of types and then
+    sends an empty date as valid. A 3.0 document is returned as it is.
+    """
+    if not str(result.get("openapi", "")).startswith("3.1"):
+        return result
+    converted: dict[str, Any] = _without_nullable(result)
+    return converted
+
+
+def _without_nullable(node: Any) -> Any:
+    if isinstance(node, list):
+        return [_without_nullable(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    walked: dict[str, Any] = {key: _without_nullable(value) for key, value in node.items()}
+    nullable = walked.get("nullable")
+    if isinstance(nullable, bool):  # "nullable" as a property's name holds a schema
+        del walked["nullable"]
+        if nullable:
+            walked = append_meta(walked, {"nullable": True})
+    kinds = walked.get("type")
+    if isinstance(kinds, list) and len(kinds) == 2 and "null" in kinds and "format" in walked:
+        # A formatted value or null: the format stays with its type.
+        kind = next(k for k in kinds if k != "null")
+        walked["oneOf"] = [{"type": kind, "format": walked.pop("format")}, {"type": "null"}]
+        del walked["type"]
+    return walked
 
 
 class ErrorsAutoSchema(AutoSchema):
@@ -170,9 +236,20 @@ class ErrorsAutoSchema(AutoSchema):
                 responses.setdefault(str(code), self._error_response(response))
         return operation
 
+    def map_parsers(self) -> list[Any]:
+        """The request bodies' media types: JSON alone where the view reads JSON.
+
+        The browsable API keeps its forms (the parsers stay), but a client
+        generator offered one body as JSON, form and multipart picks one of the
+        latter, and nested lists cannot be sent as a form: the document shows JSON.
+        """
+        media_types: list[Any] = super().map_parsers()
+        return [JSON_MEDIA_TYPE] if JSON_MEDIA_TYPE in media_types else media_types
+
     def _keyed(self) -> bool:
-        """A change whose view claims ``Idempotency-Key`` (through its throttle hook)."""
-        return self.method not in _SAFE and bool(getattr(self.view, "throttle_classes", ()))
+        """A change whose view claims ``Idempotency-Key``: the view can replay a kept
+        answer (its ``replay_check``, the idempotent writes' hook before a replay)."""
+        return self.method not in _SAFE and callable(getattr(self.view, "replay_check", None))
 
     def get_override_parameters(self) -> list[Any]:
         parameters: list[Any] = list(super().get_override_parameters())

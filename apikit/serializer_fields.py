@@ -8,7 +8,9 @@ integer* is the same for a number: the document shows the engine's bounds
 (``minimum``, ``maximum``), the engine refuses a number outside them. The
 *racks* of a game are a list of 2 to 4, counted by the engine's own check.
 A *text* field takes a JSON string and nothing else (``StrictCharField``;
-``StrictTextMixin`` gives a model serializer's text columns the same).
+``StrictTextMixin`` gives a model serializer's text columns the same, and its
+dates the *calendar date*: ``CalendarDateField`` says that ``2026-02-30``,
+well written, is no day of the calendar, where DRF calls it the wrong format).
 A *light* serializer (``LightFieldsMixin``) builds its fields afresh rather
 than deep-copying them.
 """
@@ -16,7 +18,9 @@ than deep-copying them.
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import math
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -28,12 +32,16 @@ from django.core.validators import (
 )
 from django.db import models
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring import rules
 from scoring.errors import RuleError
+
+# A date as the API writes it: how it looks, whether or not the calendar has that day.
+ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 class LightFieldsMixin(serializers.Serializer[Any]):
@@ -125,13 +133,33 @@ class StrictCharField(serializers.CharField):
         return str(super().to_internal_value(data))
 
 
+class CalendarDateField(serializers.DateField):
+    """A date, ``YYYY-MM-DD``; one written so that is not a day of the calendar
+    (``2026-02-30``) is refused as such, not as a date of the wrong format."""
+
+    default_error_messages = {
+        "not_in_calendar": _("“{value}” is not a date in the calendar."),
+    }
+
+    def to_internal_value(self, value: Any) -> dt.date:
+        text = value.strip() if isinstance(value, str) else ""
+        if ISO_DATE.fullmatch(text):
+            try:
+                return dt.date.fromisoformat(text)
+            except ValueError:
+                self.fail("not_in_calendar", value=text)
+        return super().to_internal_value(value)
+
+
 class StrictTextMixin:
-    """For a ModelSerializer: its text columns become ``StrictCharField``s."""
+    """For a ModelSerializer: its text columns become ``StrictCharField``s, its
+    dates ``CalendarDateField``s."""
 
     serializer_field_mapping = {
         **serializers.ModelSerializer.serializer_field_mapping,
         models.CharField: StrictCharField,
         models.TextField: StrictCharField,
+        models.DateField: CalendarDateField,
     }
 
 

@@ -1,4 +1,5 @@
-"""Run every benchmark (bench/bench_*.py) in turn; each prints its own table."""
+"""Run every benchmark (bench/bench_*.py, then bench/cluster) in turn; each prints
+its own table."""
 
 from __future__ import annotations
 
@@ -24,6 +25,13 @@ def main() -> int:
     for script in sorted(HERE.glob("bench_*.py")):
         print(f"\n== {script.stem} ==", flush=True)
         failed |= subprocess.call([sys.executable, str(script)], env=env, cwd=HERE.parent)
+    # The two-node cluster (a package: make cluster runs it alone).
+    print("\n== cluster ==", flush=True)
+    failed |= subprocess.call(
+        [sys.executable, "-m", "cluster"],
+        env={**env, "PYTHONPATH": f"{HERE}{os.pathsep}{HERE.parent}"},
+        cwd=HERE.parent,
+    )
     return failed
 
 

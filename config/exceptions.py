@@ -3,7 +3,9 @@
 User errors (``scoring.errors.UserError`` and its subclasses) become DRF's
 usual body, ``{"field": ["message"]}``, with the error's status and the
 message translated into the request's language. Django's own
-``ValidationError`` is treated the same way. Deleting an object that other
+``ValidationError`` is treated the same way. Every "not found" (``Http404``,
+which ``get_object_or_404`` raises naming the model, or DRF's ``NotFound``)
+answers the one model-free sentence ``apikit.errors.NOT_FOUND``. Deleting an object that other
 records still protect (a player with entries or games) is a 409; a body
 over Django's limit a 413. Errors no API view answers (no URL matched, a
 500) are made JSON by ``apikit.middleware``. Everything
@@ -19,11 +21,14 @@ from typing import Any
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import ProtectedError, RestrictedError
+from django.http import Http404
 from django.utils.translation import gettext
 from rest_framework import status
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from apikit.errors import not_found_body
 from scoring.errors import NON_FIELD, ConflictError, NotFoundError, UserError, _
 
 
@@ -51,6 +56,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
             {"detail": gettext("The request body is too large.")},
             status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
         )
+    if isinstance(exc, Http404 | NotFound):
+        # Django's message names the model ("No Game matches the given query."): not told.
+        return Response(not_found_body(), status=status.HTTP_404_NOT_FOUND)
     if isinstance(exc, ProtectedError | RestrictedError):
         exc = _still_used(exc)
     if isinstance(exc, NotFoundError):

@@ -44,6 +44,10 @@ graceful_timeout = timeout
 # first requests; 2,000 requests is minutes on a busy evening, hours otherwise.
 max_requests = _env_int("GUNICORN_MAX_REQUESTS", 2000)
 max_requests_jitter = _env_int("GUNICORN_MAX_REQUESTS_JITTER", max_requests // 10)
+# The master's control socket (gunicorn's admin commands) is not used here,
+# and its one default path in the home folder would be shared by every node
+# started on one machine (``make cluster``): none is opened.
+control_socket_disable = True
 accesslog = "-"
 errorlog = "-"
 

@@ -17,7 +17,8 @@ itself get their own policy, as strict as they allow:
   scripts stay ``'self'``; Swagger UI writes inline styles, allowed there.
 
 Beside it every answer carries ``Permissions-Policy`` (no camera, microphone,
-location, payment, USB... for any page). ``Referrer-Policy`` is Django's
+location, payment, USB... for any page), naming only the features Chromium
+recognises. ``Referrer-Policy`` is Django's
 (``SECURE_REFERRER_POLICY``, ``same-origin``: a match page's address, which
 holds its private token, never leaves the site in a ``Referer``). An answer
 that set its own ``Content-Security-Policy`` keeps it.
@@ -48,12 +49,12 @@ POLICIES_BY_PREFIX: tuple[tuple[str, dict[str, str]], ...] = (
     ("/admin/", STYLES_INLINE),
 )
 
-# Every powerful feature a page could ask the browser for; none is used.
+# Every powerful feature a page could ask the browser for; none is used. Only
+# features Chromium (120 and later) knows: it logs "Unrecognized feature" for
+# any other (ambient-light-sensor, bluetooth...), on every page.
 FEATURES_DENIED = (
     "accelerometer",
-    "ambient-light-sensor",
     "autoplay",
-    "bluetooth",
     "camera",
     "display-capture",
     "geolocation",

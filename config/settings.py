@@ -4,7 +4,9 @@ DJANGO_DEBUG (off unless set: ``make run`` and the tests turn it on),
 DJANGO_ALLOWED_HOSTS and DJANGO_CSRF_TRUSTED_ORIGINS (comma-separated),
 DJANGO_STATIC_ROOT, DJANGO_SSL_REDIRECT, DJANGO_SECURE_COOKIES,
 DJANGO_HSTS_SECONDS, DJANGO_PROXY_COUNT, DJANGO_LOG_LEVEL, RACKSCORE_CACHE_MAX_MB
-(each worker's memory cache), RACKSCORE_VISITOR_BODY_MAX (the largest body a
+(each worker's memory cache), REDIS_URL (one cache for several nodes),
+RACKSCORE_TASKS (background work: database or
+immediate), RACKSCORE_VISITOR_BODY_MAX (the largest body a
 page takes from a visitor)."""
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from typing import Any
 import dj_database_url
 import django_stubs_ext
 from django.utils.translation import gettext_lazy as _
+
+from config.caches import cache_settings
 
 # Lets admin.ModelAdmin[Model] and friends be subscripted at run time.
 django_stubs_ext.monkeypatch()
@@ -72,6 +76,8 @@ INSTALLED_APPS = [
     "django_filters",
     "django_tables2",
     "axes",
+    "django_tasks",
+    "django_tasks.backends.database",
     "calculator",
     "tournaments",
 ]
@@ -80,6 +86,12 @@ MIDDLEWARE = [
     # Outermost: every answer leaves with its Content-Security-Policy and
     # Permissions-Policy, the JSON error bodies made below included.
     "config.security_headers.SecurityHeadersMiddleware",
+    # Compresses what every middleware below wrote (the JSON errors' bodies
+    # included), last of those that touch a body; an answer carrying a secret
+    # (a match token, an API key) stays uncompressed against BREACH
+    # (config.compression). Above anything that computes an ETag from the
+    # body, as Django asks.
+    "config.compression.SecretSafeGZipMiddleware",
     # Sees every other answer, so any error under /api/v1/ leaves as JSON.
     "apikit.middleware.ApiJsonErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -169,33 +181,35 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", "") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# collectstatic writes each file also gzipped and brotli-compressed. In
+# production every file is served under a name holding its content's hash
+# (js/site.3f2a9c1b7e4d.js, from the manifest collectstatic writes): a changed
+# file is a new name, so whitenoise lets browsers keep hashed names for good
+# (max-age of ten years, immutable). With debug on (make run, the tests) names
+# stay plain and nothing needs collecting first.
 STORAGES: dict[str, Any] = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
 }
 
 # Pages and PDFs built from a tournament are kept under its version
 # (tournaments.caching): a write makes a new key, so nothing is ever stale.
-# Each worker's memory cache is bounded in bytes (config.memory_cache), so
-# that no sequence of requests grows a worker past it: RACKSCORE_CACHE_MAX_MB
+# One node: each worker's memory cache is bounded in bytes (config.memory_cache),
+# so that no sequence of requests grows a worker past it: RACKSCORE_CACHE_MAX_MB
 # (64 by default: about 70 standings pages of 1,000 rows, 0.9 MB each as
-# measured). Workers are also recycled (config/gunicorn.py, max_requests).
-CACHES = {
-    "default": {
-        "BACKEND": "config.memory_cache.BoundedMemoryCache",
-        "LOCATION": "rackscore",
-        "OPTIONS": {
-            "MAX_BYTES": env_int("RACKSCORE_CACHE_MAX_MB", 64) * 1024 * 1024,
-            # A 1,000-player round alone keeps 250 table boxes per language and audience.
-            "MAX_ENTRIES": 20000,
-        },
-    },
-    "files": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("RACKSCORE_CACHE_DIR", str(BASE_DIR / ".cache" / "files")),
-        "OPTIONS": {"MAX_ENTRIES": 500},
-    },
-}
+# measured), and PDFs are kept in a folder the node's workers share
+# (RACKSCORE_CACHE_DIR). Workers are also recycled (config/gunicorn.py,
+# max_requests). Several nodes: REDIS_URL puts both caches in one Redis
+# (config.caches).
+CACHES = cache_settings(
+    redis_url=os.environ.get("REDIS_URL", "").strip() or None,
+    memory_max_bytes=env_int("RACKSCORE_CACHE_MAX_MB", 64) * 1024 * 1024,
+    files_dir=os.environ.get("RACKSCORE_CACHE_DIR", str(BASE_DIR / ".cache" / "files")),
+)
 
 # Request bodies (config.body_limits). Django's own limits: a form's fields
 # (not its files) in memory, how many fields and files one request may hold
@@ -250,6 +264,15 @@ SPECTACULAR_SETTINGS = {
         '(`{"racks": ["..."]}`); scores are JSON numbers.'
     ),
     "VERSION": "1.0.0",
+    # OpenAPI 3.1: a field that may be null says so in JSON Schema's own words
+    # (`type: [..., "null"]`, `oneOf: [{$ref}, {type: "null"}]`), which strict
+    # validators and client generators read as written.
+    "OAS_VERSION": "3.1.0",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "apikit.schema.nullable_as_json_schema",
+    ],
+    "GET_LIB_DOC_EXCLUDES": "apikit.schema.lib_doc_excludes",
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": "/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,
@@ -276,6 +299,11 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 # Login protection (django-axes, config.login_guard): 5 wrong passwords for one
 # username from one address within 15 minutes lock that pair for 15 minutes
 # after the last of them; a right password before that clears the count.
+# The failures are rows in the database every node shares (axes' database
+# handler), with REDIS_URL too: axes' cache handler keeps only a count, not the
+# time of the last failure that Retry-After is counted from (config.login_guard),
+# and a cache full of pages and PDFs may evict a count, lifting a lock early.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -286,13 +314,39 @@ AXES_LOCKOUT_CALLABLE = "config.login_guard.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "config.login_guard.client_address"
 # Successful logins are not recorded: only failures count towards a lock.
 AXES_DISABLE_ACCESS_LOG = True
-# Backups restored in one request (the desk's upload, the API's body, the
-# command): the largest file, and the most games, one restore takes. The games
-# cap keeps a restore within 5 seconds on a 2-core machine (bench/bench_backups.py
-# measures it); larger events wait for background work. The README's proxy
-# example lets bodies of RACKSCORE_BACKUP_MAX_MB through.
-RACKSCORE_BACKUP_MAX_MB = env_int("RACKSCORE_BACKUP_MAX_MB", 10)
-RACKSCORE_BACKUP_GAMES_MAX = env_int("RACKSCORE_BACKUP_GAMES_MAX", 800)
+# Backups (the desk's upload, the API's body, the command): the largest file,
+# and the most games, one restore takes. The README's proxy example lets bodies
+# of RACKSCORE_BACKUP_MAX_MB through. A document over either of the REQUEST
+# limits is checked in the request and restored by the task worker (about 4 ms
+# a game with its history on a 2-core machine, bench/bench_backups.py: 200
+# games is under a second); smaller ones are restored in the request.
+RACKSCORE_BACKUP_MAX_MB = env_int("RACKSCORE_BACKUP_MAX_MB", 64)
+RACKSCORE_BACKUP_GAMES_MAX = env_int("RACKSCORE_BACKUP_GAMES_MAX", 20000)
+RACKSCORE_BACKUP_REQUEST_MB = env_int("RACKSCORE_BACKUP_REQUEST_MB", 2)
+RACKSCORE_BACKUP_REQUEST_GAMES = env_int("RACKSCORE_BACKUP_REQUEST_GAMES", 200)
+# A request reads a file whole (JSON, counts, format) up to this size, about a
+# quarter of a second; a larger one is only glanced at (UTF-8, an object, the
+# format and version it opens with) and read by the worker.
+RACKSCORE_BACKUP_READ_MB = env_int("RACKSCORE_BACKUP_READ_MB", 8)
+# A round's score sheets with more pages than this are drawn by the task worker
+# (about 20 ms a page: 250 pages is 5 s of CPU); the link answers "being
+# prepared" until the file is in the files cache.
+RACKSCORE_SHEETS_REQUEST_PAGES = env_int("RACKSCORE_SHEETS_REQUEST_PAGES", 40)
+
+# Background work (django-tasks): the database backend, its queue drained by
+# `manage.py db_worker` (started beside gunicorn by `make serve`); with debug
+# on (`make run`, the tests) tasks run in the process that enqueues them.
+# RACKSCORE_TASKS=database|immediate chooses either way.
+TASKS_BACKEND = os.environ.get("RACKSCORE_TASKS", "immediate" if DEBUG else "database").strip()
+TASKS = {
+    "default": {
+        "BACKEND": (
+            "django_tasks.backends.immediate.ImmediateBackend"
+            if TASKS_BACKEND == "immediate"
+            else "django_tasks.backends.database.DatabaseBackend"
+        ),
+    },
+}
 # How many reverse proxies stand in front (each appending to X-Forwarded-For);
 # 0 (the default) trusts only the connection's own address.
 RACKSCORE_PROXY_COUNT = env_int("DJANGO_PROXY_COUNT", 0)

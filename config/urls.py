@@ -4,10 +4,25 @@ prefix."""
 
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import URLPattern, URLResolver, include, path
+from django.views.generic.base import RedirectView
 
 from config.health import healthz
 from tournaments.web.offline import service_worker
+
+
+class FaviconView(RedirectView):
+    """``/favicon.ico``, which browsers and feed readers ask for unbidden: the
+    project's icon (the pages link it too). Not permanent: its static name
+    changes with its content."""
+
+    permanent = False
+    http_method_names = ["get", "head"]
+
+    def get_redirect_url(self, *args: object, **kwargs: object) -> str:
+        return static("icons/app-192.png")
+
 
 api_v1 = [
     path("", include("calculator.api_urls")),
@@ -21,6 +36,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("healthz", healthz, name="healthz"),
     # At the root, so that the worker's scope covers the match pages of every language.
     path("sw.js", service_worker, name="service-worker"),
+    path("favicon.ico", FaviconView.as_view(), name="favicon"),
 ]
 urlpatterns += i18n_patterns(
     path("", include("tournaments.web.urls")),

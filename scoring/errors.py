@@ -8,7 +8,11 @@ stored when one is raised. Anything else that escapes is a *fatal* error: a bug.
 This module is plain Python so that the rules engine can raise user errors
 without importing Django. Templates are marked with ``_`` so that
 ``makemessages`` finds them; they are translated at the edge (views, the API
-exception handler) with :meth:`UserError.render`.
+exception handler) with :meth:`UserError.render`. A message that *counts*
+("%(count)s were given") carries a ``plural`` template beside it, marked
+with ``ngettext_lazy``, and is translated with the edge's ``ngettext``
+(``plural_translation_use``, given when the apps load): every language
+chooses its own form for the number.
 """
 
 from __future__ import annotations
@@ -20,6 +24,25 @@ from typing import Any
 def _(message: str) -> str:
     """Mark a message for translation; it is translated where it is shown."""
     return message
+
+
+def ngettext_lazy(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message that counts, its singular and plural templates, for
+    translation with ``ngettext`` where it is shown."""
+    return singular, plural
+
+
+def _untranslated(message: str) -> str:
+    return message
+
+
+# How the edge translates a message that counts (``ngettext(singular, plural, n)``).
+_plural_translations: list[Callable[[str, str, int], str]] = []
+
+
+def plural_translation_use(translate: Callable[[str, str, int], str]) -> None:
+    """The edge's ``ngettext``: messages that count are translated with it."""
+    _plural_translations[:] = [translate]
 
 
 NON_FIELD = "non_field_errors"
@@ -38,15 +61,27 @@ class UserError(Exception):
         *,
         field: str = NON_FIELD,
         code: str | None = None,
+        plural: str | None = None,
+        plural_of: str = "count",
         **params: Any,
     ) -> None:
         self.template = template
+        # A message that counts: its plural template and the parameter it counts.
+        self.plural = plural
+        self.plural_of = plural_of
         self.params = params
         self.field = field
         self.code = code or self.default_code
         super().__init__(self.render())
 
-    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
+    def render(self, translate: Callable[[str], str] = _untranslated) -> str:
+        if self.plural is not None:
+            number = int(self.params[self.plural_of])
+            if translate is not _untranslated and _plural_translations:
+                text = _plural_translations[0](self.template, self.plural, number)
+            else:
+                text = self.template if number == 1 else self.plural
+            return text % self.params
         text = translate(self.template)
         return text % self.params if self.params else text
 

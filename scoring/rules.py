@@ -32,7 +32,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from scoring.errors import RuleError, _
+from scoring.errors import RuleError, _, ngettext_lazy
 from scoring.racks import (
     RackChecked,
     RackIn,
@@ -244,11 +244,11 @@ class GameOut:
 def racks_count_check(count: int) -> None:
     """Refuse a game of other than 2 to 4 racks (input paths check it before the racks)."""
     if not PLAYERS_MIN <= count <= PLAYERS_MAX:
-        raise RuleError(
-            _("A game needs 2 to 4 racks, one per player; %(count)s were given."),
-            field="racks",
-            count=count,
+        one, many = ngettext_lazy(
+            "A game needs 2 to 4 racks, one per player; %(count)s was given.",
+            "A game needs 2 to 4 racks, one per player; %(count)s were given.",
         )
+        raise RuleError(one, plural=many, field="racks", count=count)
 
 
 def _game_checked(*, ending: str, racks: Sequence[RackIn]) -> tuple[RackChecked, ...]:

@@ -1,4 +1,7 @@
 import os
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from hypothesis import settings as hypothesis_settings
@@ -34,12 +37,25 @@ def _empty_caches(settings, tmp_path_factory):
     from django.core.cache import caches
 
     settings.CACHES = {
-        **settings.CACHES,
-        "files": {
-            **settings.CACHES["files"],
-            "LOCATION": str(tmp_path_factory.getbasetemp() / "files-cache"),
-        },
+        alias: cache_of_this_process(params, folder=tmp_path_factory.getbasetemp() / "files-cache")
+        for alias, params in settings.CACHES.items()
     }
     for alias in ("default", "files"):
         caches[alias].clear()
     yield
+
+
+def cache_of_this_process(params: dict[str, Any], *, folder: Path) -> dict[str, Any]:
+    """A cache's settings for this test process alone: a folder cache in ``folder``,
+    a Redis cache (REDIS_URL, scripts/test-postgres.sh) in a Redis database of its
+    own, 1 to 15 by xdist worker (its ``clear()`` empties the whole database; 0 is
+    left to the servers)."""
+    if params["BACKEND"] == "django.core.cache.backends.filebased.FileBasedCache":
+        return {**params, "LOCATION": str(folder)}
+    if params["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+        database = 1 + int(worker or 0) % 15
+        url = urlsplit(params["LOCATION"])
+        location = urlunsplit((url.scheme, url.netloc, f"/{database}", url.query, ""))
+        return {**params, "LOCATION": location}
+    return params

@@ -139,6 +139,12 @@ def logged_in(scopes: Iterable[str] = ("site",)) -> Row:
     return {scope: cells(ALLOWED, **each(ANONYMOUS_LIKE, REFUSED)) for scope in scopes}
 
 
+def starter_only() -> Row:
+    """A restore job's progress: the user who started it (the owner), 404 for
+    every other user, staff included; a login for the anonymous."""
+    return {"site": cells(HIDDEN, owner=ALLOWED, **each(ANONYMOUS_LIKE, REFUSED))}
+
+
 def creator(scopes: Iterable[str] = ("public", "private", "made_by_stranger")) -> Row:
     """Changing a player or a club: its creator and staff (the owner made the
     tournaments' ones, the stranger their own)."""
@@ -209,6 +215,8 @@ API: dict[str, Row] = {
     "tournaments_list GET": everyone(ALLOWED),
     "tournaments_create POST": logged_in(),
     "tournaments_import_create POST": logged_in(),
+    # A large restore's progress: its starter's (the owner's) alone.
+    "tournaments_imports_retrieve GET": starter_only(),
     "tournaments_retrieve GET": read(),
     "tournaments_update PUT": organisers(),
     "tournaments_partial_update PATCH": organisers(),
@@ -328,6 +336,9 @@ WEB: dict[str, Row] = {
     ),
     **_pages("web:tournament-new", {"GET": logged_in(), "POST": logged_in()}),
     **_pages("web:tournament-restore", {"GET": logged_in(), "POST": logged_in()}),
+    **_pages(
+        "web:tournament-restore-job", {"GET": starter_only(), "POST": everyone(405, ("site",))}
+    ),
     **_pages("web:tournament", page_read()),
     **_pages("web:round", page_read()),
     # The standings view finds the tournament before it looks at the method.
@@ -398,6 +409,11 @@ WEB: dict[str, Row] = {
             post={scope: cells(ALLOWED, old_link=HIDDEN) for scope in TABLE_LINK},
         ),
     ),
+    # What the page polls: its version (a 304 while it stands); a replaced link 410.
+    **_pages(
+        "web:match-state",
+        token_page(post={scope: cells(405) for scope in TABLE_LINK}),
+    ),
     **_pages(
         "web:match-timer",
         token_page(
@@ -422,6 +438,7 @@ WEB: dict[str, Row] = {
     # The site's own addresses.
     **_pages("healthz", {"GET": everyone(ALLOWED), "POST": everyone(405)}),
     **_pages("service-worker", {"GET": everyone(ALLOWED), "POST": everyone(405)}),
+    **_pages("favicon", {"GET": everyone(ALLOWED), "POST": everyone(405)}),
     **_pages("set_language", {"GET": everyone(ALLOWED), "POST": everyone(ALLOWED)}),
     **_pages("api-schema", {"GET": everyone(ALLOWED), "POST": everyone(405)}),
     **_pages("api-docs", {"GET": everyone(ALLOWED), "POST": everyone(405)}),

@@ -181,6 +181,7 @@ def _api_path(template: str, operation_id: str, scope: Scope) -> str:
         "match_id": match_id,
         "game_id": game_id,
         "adjustment_id": scope.adjustment_id,
+        "job_id": scope.job_id,
         "player_id": scope.player_id,
         # Withdrawing the invited user's invitation; removing the co-organiser.
         "username": (

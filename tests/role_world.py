@@ -43,7 +43,7 @@ from rest_framework.test import APIClient
 import tournaments.services
 from scoring.rules import RackIn
 from tests.factories import ClubFactory, PlayerFactory, TournamentFactory, UserFactory, round_play
-from tournaments.models import AuditEvent, Game, Match, Round, Tournament
+from tournaments.models import AuditEvent, Game, Match, RestoreJob, Round, Tournament
 from tournaments.services.adjustments import adjustment_add
 from tournaments.services.entries import entries_add
 from tournaments.services.games import game_delete, game_record
@@ -140,6 +140,7 @@ class Scope:
     invitation_id: int | None = None  # the invited user's invitation, waiting
     co_organiser_name: str | None = None
     invited_name: str | None = None
+    job_id: int | None = None  # the owner's restore job (site scope)
 
 
 @dataclass
@@ -336,7 +337,7 @@ def world_build() -> World:
             "private": private,
             "finished": finished,
             "made_by_stranger": Scope(player_id=strangers_player.pk, club_id=strangers_club.pk),
-            "site": Scope(),
+            "site": Scope(job_id=RestoreJob.objects.create(user=users["owner"]).pk),
         },
         invited_pending=invitation_service() is None,
         tokens={role: Token.objects.create(user=user).key for role, user in users.items()},

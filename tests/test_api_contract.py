@@ -101,6 +101,8 @@ RULES_BEYOND_THE_DOCUMENT: dict[str, set[str]] = {
     },
     # A backup carries a checksum of its contents: generated documents fail it.
     "POST /api/v1/tournaments/import/": {"document"},
+    # A semi-final or final is asked of only once the tournament has it.
+    "GET /api/v1/tournaments/{tournament_id}/standings/": {"stage"},
 }
 
 

@@ -7,8 +7,9 @@ signal that anything shown of the tournament may differ; nothing has to be
 invalidated by hand. A *cached* value is stored under a key that holds the
 version, so a stale entry is never read again and simply ages out.
 
-Caches: ``default`` (each process's memory) for pages and fragments;
-``files`` (a folder every worker shares) for PDFs.
+Caches (``config.caches``): ``default`` (each process's memory) for pages
+and fragments; ``files`` (a folder a node's workers share) for PDFs; with
+``REDIS_URL`` both live in one Redis that every node shares.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from django.core.cache import caches
+from django.db.models import OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce, Greatest
 
-from tournaments.models import AuditEvent, Tournament
+from tournaments.models import AuditEvent, Match, Tournament, match_token_plausible
 
 T = TypeVar("T")
 
@@ -66,6 +69,31 @@ def tournament_version_unmatched(*, tournament: Tournament) -> int:
         .first()
     )
     return latest or 0
+
+
+def match_version(*, token: str) -> tuple[Match, int] | None:
+    """The match with this link (with its round and tournament) and its *version*:
+    the id of its latest audit event or of the tournament's latest naming no
+    match, whichever is later (0 before any); None for no such link. One query.
+
+    A match page shows that match's games and the tournament's settings, names
+    and seating: its version moves with them, not with another table's game."""
+    if not match_token_plausible(token):
+        return None
+    events = AuditEvent.objects.filter(tournament_id=OuterRef("round__tournament_id"))
+    own = events.filter(match_id=OuterRef("pk")).order_by("-id").values("id")[:1]
+    unmatched = events.filter(match__isnull=True).order_by("-id").values("id")[:1]
+    found = (
+        Match.objects.select_related("round__tournament")
+        .annotate(
+            live_version=Greatest(
+                Coalesce(Subquery(own), Value(0)), Coalesce(Subquery(unmatched), Value(0))
+            )
+        )
+        .filter(token=token)
+        .first()
+    )
+    return None if found is None else (found, int(found.live_version))
 
 
 def cached(*, cache: str, key: str, build: Callable[[], T], timeout: int = 24 * 3600) -> T:

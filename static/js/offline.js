@@ -384,6 +384,29 @@
     });
   }
 
+  // Games recorded elsewhere (the other phone of a double entry, the desk): the
+  // page's state (its match's version) is asked for every `liveMs` with the
+  // ETag it last answered; a 304 (nothing changed) does nothing, a new version
+  // fetches the games again, a replaced link reloads the page to say so. The
+  // browser's cache stays out of it, so the 304 reaches this script.
+  var stateTag = null;
+  function watch() {
+    if (sending || document.visibilityState === "hidden") { return; }
+    var headers = {Accept: "application/json"};
+    if (stateTag) { headers["If-None-Match"] = stateTag; }
+    fetch(config.page + "state/", {credentials: "same-origin", cache: "no-store", headers: headers})
+      .then(function (response) {
+        if (response.status === 410) { window.location.reload(); return; }
+        if (response.status !== 200) { return; }
+        var first = stateTag === null;
+        stateTag = response.headers.get("ETag");
+        if (!first) { refreshGames(); }
+      })
+      .catch(function () { return null; });
+  }
+  watch();
+  setInterval(watch, window.rackscoreLiveMs || 10000);
+
   window.addEventListener("online", function () { flush(); });
   setInterval(function () { if (navigator.onLine !== false) { flush(); } }, retryMs);
   offerNext(load());

@@ -1,6 +1,7 @@
 /* The round clock counting down, and the projector screen cycling its slides.
    Every word shown comes from the page; the clock's time comes from the server
-   as seconds remaining (so the screen's own clock may be wrong). */
+   as seconds remaining (so the screen's own clock may be wrong), with each
+   change of the state: between them the screen counts it down itself. */
 (function () {
   "use strict";
 
@@ -91,12 +92,26 @@
         });
     }
 
+    /* The state's ETag last answered: sent back, it gets a 304 (no body) while
+       nothing changed, and the screen does nothing. The browser's own cache
+       stays out of it ("no-store"): it would turn the 304 into its kept copy,
+       whose clock is as old as that copy. */
+    var stateTag = null;
+
     function poll() {
       if (busy) { return; }
       busy = true;
-      fetch(stateUrl, { credentials: "same-origin", cache: "no-store" })
-        .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
+      var headers = { Accept: "application/json" };
+      if (stateTag) { headers["If-None-Match"] = stateTag; }
+      fetch(stateUrl, { credentials: "same-origin", cache: "no-store", headers: headers })
+        .then(function (r) {
+          if (r.status === 304) { return null; }
+          if (!r.ok) { throw new Error(r.status); }
+          stateTag = r.headers.get("ETag");
+          return r.json();
+        })
         .then(function (state) {
+          if (!state) { return; }
           if (String(state.version) !== String(version)) { return reload(); }
           var clock = document.querySelector(".screen-head [data-clock]");
           if (clock) { clockApply(clock, state.clock); }

@@ -60,8 +60,10 @@
     });
   }
 
-  // Static names stay the same across deployments: answer the kept copy at once
-  // and fetch a fresh one for next time (stale while revalidating).
+  // Answer the kept copy at once and fetch a fresh one behind it for next time
+  // (stale while revalidating). In production a served name holds its content's
+  // hash (config.precache and the pages name files so), so the kept copy is
+  // already right and the fetch is answered by the browser's own cache.
   function keptThenRefreshed(event) {
     var request = event.request;
     var fresh = fetch(request).then(function (response) {

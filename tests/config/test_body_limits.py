@@ -3,11 +3,17 @@ visitor's small, a signed-in user's larger, the upload pages' their files'."""
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.files.uploadhandler import TemporaryFileUploadHandler
 from django.test import Client, override_settings
+from django.urls import resolve
 
+from apikit.middleware import ApiJsonErrorsMiddleware
+from config.body_limits import FORM_ROOM, PLAYERS_FILE_MAX, body_max
 from tests.factories import TournamentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -95,3 +101,41 @@ def test_the_api_is_judged_by_its_own_rule(client: Client):
     huge = '{"racks": "' + "x" * 3 * MB + '"}'
     response = client.post("/api/v1/score/", huge, content_type="application/json")
     assert response.status_code == 413 and response.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("path", "signed_in", "limit"),
+    [
+        ("/api/v1/score/", False, "DATA_UPLOAD_MAX_MEMORY_SIZE"),
+        ("/api/v1/score/", True, "DATA_UPLOAD_MAX_MEMORY_SIZE"),
+        ("/api/v1/tournaments/import/", True, None),  # the backup parser judges it
+        ("/accounts/login/", False, "RACKSCORE_VISITOR_BODY_MAX"),
+        ("/t/new/restore/", False, "RACKSCORE_VISITOR_BODY_MAX"),
+        ("/i18n/setlang/", True, "DATA_UPLOAD_MAX_MEMORY_SIZE"),
+        ("/t/new/restore/", True, "backup"),
+        ("/t/x/organise/players/import/", True, "players"),
+    ],
+)
+def test_one_rule_says_which_address_takes_how_much(rf, settings, path, signed_in, limit):
+    request = rf.post(path)
+    request.user = UserFactory.build() if signed_in else AnonymousUser()
+    match = resolve(path)
+    request.resolver_match = match
+    expected = {
+        None: None,
+        "backup": settings.RACKSCORE_BACKUP_MAX_MB * MB + FORM_ROOM,
+        "players": PLAYERS_FILE_MAX + FORM_ROOM,
+    }.get(limit, getattr(settings, limit or "", None))
+    assert body_max(request, match.func) == expected
+
+
+def test_the_api_refusal_is_the_same_rules_in_json_and_the_clients_language(client: Client):
+    huge = '{"racks": "' + "x" * 3 * MB + '"}'
+    response = client.post(
+        "/api/v1/score/", huge, content_type="application/json", HTTP_ACCEPT_LANGUAGE="da"
+    )
+    assert response.status_code == 413
+    assert response.json() == {"detail": "Forespørgslens indhold er for stort."}
+    # The API's own middleware judges no body: the one rule above does.
+    assert not hasattr(ApiJsonErrorsMiddleware, "body_max")
+    assert "CONTENT_LENGTH" not in inspect.getsource(ApiJsonErrorsMiddleware)

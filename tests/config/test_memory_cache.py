@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+
+import pytest
 from django.core.cache import caches
 
 from config.memory_cache import ENTRY_OVERHEAD, BoundedMemoryCache
@@ -80,6 +83,9 @@ def test_every_thread_shares_one_store_per_location():
     assert other.get("a") == 1
 
 
+@pytest.mark.skipif(
+    bool(os.environ.get("REDIS_URL")), reason="with REDIS_URL the site cache is Redis (test_caches)"
+)
 def test_the_site_cache_is_bounded_in_bytes():
     cache = caches["default"]
     assert isinstance(cache, BoundedMemoryCache)

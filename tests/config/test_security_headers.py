@@ -180,3 +180,20 @@ def test_the_api_docs_load_their_start_up_script_from_a_file(client: Client):
     assert start, html
     code = client.get(start.group(1).replace("&amp;", "&"))
     assert code.status_code == 200 and "SwaggerUIBundle" in code.content.decode()
+
+
+# Checked with headless Chromium (``--enable-logging=stderr`` on a served page):
+# it logs "Unrecognized feature" for these, on every answer.
+CHROMIUM_UNKNOWN = ("ambient-light-sensor", "bluetooth", "battery", "document-domain", "web-share")
+
+
+def test_the_permissions_policy_names_only_features_chromium_knows(client):
+    header = client.get("/calculator/")["Permissions-Policy"]
+    features = [item.split("=", 1)[0] for item in header.split(", ")]
+    assert features == [
+        "accelerometer", "autoplay", "camera", "display-capture", "geolocation", "gyroscope",
+        "hid", "magnetometer", "microphone", "midi", "payment", "serial", "usb",
+        "xr-spatial-tracking",
+    ]  # fmt: skip
+    assert not set(features) & set(CHROMIUM_UNKNOWN)
+    assert all(item.endswith("=()") for item in header.split(", "))

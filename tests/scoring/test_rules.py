@@ -21,6 +21,7 @@ from scoring.rules import (
     game_score,
     rack_entered,
     rack_value,
+    racks_count_check,
     starting_seat,
     table_points_for,
     tiles_format,
@@ -494,7 +495,7 @@ FULL = "K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 K11 K12 K13"
     [
         ("draw", racks_of("", "R5"), None, "ending", "“draw”: use one of rummikub, pool_exhausted"),
         ("Rummikub", racks_of("", "R5"), None, "ending", "Unknown ending"),
-        ("rummikub", racks_of(""), None, "racks", "2 to 4 racks, one per player; 1 were given"),
+        ("rummikub", racks_of(""), None, "racks", "2 to 4 racks, one per player; 1 was given"),
         ("rummikub", [], None, "racks", "0 were given"),
         ("rummikub", racks_of("", "R1", "R2", "R3", "R4"), None, "racks", "5 were given"),
         (
@@ -704,3 +705,15 @@ def test_starting_seat_rotates_round_the_table():
     assert [starting_seat(game_number=g, table_size=3) for g in range(1, 5)] == [1, 2, 3, 1]
     with pytest.raises(ValueError):
         starting_seat(game_number=0, table_size=4)
+
+
+@pytest.mark.parametrize(
+    ("count", "english"),
+    [(1, "; 1 was given."), (5, "; 5 were given."), (0, "; 0 were given.")],
+)
+def test_the_racks_count_is_said_with_the_number_s_own_form(count, english):
+    """A message that counts carries both forms (the edge translates it with ngettext)."""
+    with pytest.raises(RuleError) as refused:
+        racks_count_check(count)
+    assert refused.value.render().endswith(english)
+    assert refused.value.plural is not None and refused.value.params == {"count": count}

@@ -11,17 +11,29 @@ The import reads its body itself (``BackupParser``), up to the same
 ``file_max()`` as the desk's upload (``RACKSCORE_BACKUP_MAX_MB``) rather than
 Django's limit for request bodies, which a large event's backup passes: only
 this endpoint takes so much. A document with more games than one request
-restores in time (``RACKSCORE_BACKUP_GAMES_MAX``) is refused (413). The
-restored players are the caller's, made anew.
+a restore takes (``RACKSCORE_BACKUP_GAMES_MAX``) is refused (413). A document
+over ``RACKSCORE_BACKUP_REQUEST_MB`` or ``RACKSCORE_BACKUP_REQUEST_GAMES`` games
+is read and recognised in the request, then restored by the task worker: the
+answer is 202 with its *restore job* (``GET /tournaments/imports/{id}/``, its
+starter's only), queued, running, then done or refused. The restored players
+are the caller's, made anew.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from typing import Any
 
+from django.http import Http404
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import generics, serializers, status
 from rest_framework.parsers import BaseParser
 from rest_framework.permissions import BasePermission, IsAuthenticated
@@ -33,10 +45,22 @@ from tournaments.access import tournament_organiser, user_or_none
 from tournaments.api.base import TournamentNestedView
 from tournaments.api.idempotency import IdempotentWritesMixin
 from tournaments.api.tournaments import TournamentSerializer
-from tournaments.backups.checks import document_read, file_max, too_large
+from tournaments.backups.checks import (
+    FIELD,
+    document_glanced,
+    document_kind_recognised,
+    document_read,
+    file_max,
+    read_max,
+    request_restorable,
+    too_large,
+)
 from tournaments.backups.document import tournament_document
 from tournaments.backups.restore import tournament_import
-from tournaments.models import Tournament
+from tournaments.models import RestoreJob, Tournament
+from tournaments.selectors.background import restore_job_of
+from tournaments.services.restore_jobs import refusal_text
+from tournaments.tasks import restore_enqueue
 
 _ROWS = ("clubs", "players", "entries", "rounds", "matches", "seats", "games", "adjustments")
 
@@ -89,7 +113,70 @@ class BackupParser(BaseParser):
             declared = 0
         if declared > file_max():
             raise too_large()
-        return document_read(stream.read(file_max() + 1))
+        data = stream.read(file_max() + 1)
+        if len(data) > read_max():
+            # Too large to read within the request: glanced at, and known by its digest
+            # (what the Idempotency-Key's fingerprint sees of it).
+            document_glanced(data)
+            digest = hashlib.sha256(data).hexdigest()
+            return BackupDocument({"sha256": digest}, data=data, read=False)
+        return BackupDocument(document_read(data), data=data, read=True)
+
+
+class BackupDocument(dict[str, Any]):
+    """A document that remembers its body: its size decides where it is
+    restored, and a large one is handed to the worker as it came. ``read``: the
+    document itself (else only its digest: the body was only glanced at)."""
+
+    def __init__(self, document: dict[str, Any], *, data: bytes, read: bool) -> None:
+        super().__init__(document)
+        self.data = data
+        self.read = read
+
+
+class RestoreJobErrorSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField()
+    detail = serializers.CharField()
+    field = serializers.CharField()
+    status = serializers.IntegerField(help_text=_("The status a restore in the request answers."))
+
+
+class RestoreJobSerializer(serializers.Serializer[RestoreJob]):
+    """A large restore's progress: queued, running, then done or refused."""
+
+    id = serializers.IntegerField()
+    state = serializers.ChoiceField(choices=RestoreJob.State.choices)
+    created = serializers.DateTimeField()
+    finished = serializers.DateTimeField(allow_null=True)
+    tournament = serializers.SerializerMethodField(
+        help_text=_("The restored tournament's id, once done.")
+    )
+    tournament_url = serializers.SerializerMethodField(
+        help_text=_("The restored tournament in the API, once done.")
+    )
+    error = serializers.SerializerMethodField(help_text=_("The refusal, once refused."))
+
+    def get_tournament(self, job: RestoreJob) -> int | None:
+        return job.tournament_id
+
+    def get_tournament_url(self, job: RestoreJob) -> str | None:
+        if job.tournament_id is None:
+            return None
+        path = reverse("api-tournament-detail", args=[job.tournament_id])
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request is not None else path
+
+    @extend_schema_field(RestoreJobErrorSerializer(allow_null=True))
+    def get_error(self, job: RestoreJob) -> dict[str, Any] | None:
+        if job.state != RestoreJob.State.REFUSED:
+            return None
+        refusal = job.refusal
+        return {
+            "code": refusal.get("code", "invalid"),
+            "detail": refusal_text(refusal),
+            "field": refusal.get("field", FIELD),
+            "status": refusal.get("status", 400),
+        }
 
 
 class OrganisersOnly(BasePermission):
@@ -156,6 +243,14 @@ class TournamentImportView(IdempotentWritesMixin, generics.GenericAPIView[Tourna
         request={"application/json": DOCUMENT_SCHEMA},
         responses={
             201: TournamentSerializer,
+            202: OpenApiResponse(
+                response=RestoreJobSerializer,
+                description=(
+                    "A large backup (over RACKSCORE_BACKUP_REQUEST_MB or "
+                    "RACKSCORE_BACKUP_REQUEST_GAMES games), read and recognised, to be restored "
+                    "in the background: its progress, also at `Location`."
+                ),
+            ),
             **error_responses(400, 401, 409),
             413: OpenApiResponse(
                 response=FieldErrorsSerializer,
@@ -171,6 +266,10 @@ class TournamentImportView(IdempotentWritesMixin, generics.GenericAPIView[Tourna
         query.is_valid(raise_exception=True)
         # No body at all is no stream: DRF parses nothing and answers ``{}``.
         document = request.data if request.stream is not None else document_read(b"")
+        if isinstance(document, BackupDocument) and (
+            not document.read or not request_restorable(size=len(document.data), document=document)
+        ):
+            return self.background(request, document, slug=query.validated_data.get("slug") or "")
         tournament = tournament_import(
             document=document,
             owner=request.user,
@@ -181,4 +280,42 @@ class TournamentImportView(IdempotentWritesMixin, generics.GenericAPIView[Tourna
         return Response(
             TournamentSerializer(tournament, context=self.get_serializer_context()).data,
             status=status.HTTP_201_CREATED,
+        )
+
+    def background(self, request: Request, document: BackupDocument, *, slug: str) -> Response:
+        """A large document, recognised here and restored by the worker: 202 and its progress."""
+        if document.read:
+            document_kind_recognised(document)
+        job = restore_enqueue(user=request.user, data=document.data, slug=slug, source="api")
+        job = restore_job_of(user=request.user, job_id=job.pk) or job
+        url = reverse("api-tournament-import-job", args=[job.pk])
+        return Response(
+            RestoreJobSerializer(job, context=self.get_serializer_context()).data,
+            status=status.HTTP_202_ACCEPTED,
+            headers={"Location": request.build_absolute_uri(url), "Retry-After": "5"},
+        )
+
+
+class RestoreJobView(generics.GenericAPIView[RestoreJob]):
+    permission_classes = [IsAuthenticated]
+    serializer_class = RestoreJobSerializer
+
+    @extend_schema(
+        summary="A large restore's progress",
+        description=_(
+            "A backup too large to restore within its request (over "
+            "RACKSCORE_BACKUP_REQUEST_MB or RACKSCORE_BACKUP_REQUEST_GAMES games) is answered "
+            "202 with this resource (also its `Location`): `queued`, `running`, then `done` with "
+            "the new tournament, or `refused` with the reason. Only the user who sent the "
+            "backup sees it; anyone else gets 404."
+        ),
+        responses={200: RestoreJobSerializer, **error_responses(401, 404)},
+    )
+    def get(self, request: Request, job_id: int) -> Response:
+        job = restore_job_of(user=request.user, job_id=job_id)
+        if job is None:
+            raise Http404
+        headers = {} if job.finished else {"Retry-After": "5"}
+        return Response(
+            RestoreJobSerializer(job, context=self.get_serializer_context()).data, headers=headers
         )

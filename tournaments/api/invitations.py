@@ -6,17 +6,19 @@ the invited user lists their *pending* invitations here
 (``GET /api/v1/invitations/``) and *accepts* or *declines* each. Until they
 accept they have no right on the tournament. On the tournament's side, the
 owner *withdraws* a waiting invitation and *removes* a co-organiser, both by
-username; a co-organiser may remove themselves (leave). An invitation not
+username, through one view (``TournamentByUsernameView``, given the service);
+a co-organiser may remove themselves (leave). An invitation not
 addressed to the user, or none, is a 404.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -105,46 +107,58 @@ class InvitationViewSet(
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class TournamentInvitationView(TournamentNestedView):
+class TournamentByUsernameView(TournamentNestedView):
+    """One of the tournament's people by username, taken away by ``remove`` (a
+    service of ``(tournament, by, username)`` that refuses with 403 or 404):
+    the one DELETE of a waiting invitation and of a co-organiser."""
+
+    permission_classes = [OrganiserOnly]
+    serializer_class = InvitationSerializer
+    remove: ClassVar[Callable[..., None]]
+
+    def delete(self, request: Request, tournament_id: int, username: str) -> Response:
+        type(self).remove(tournament=self.tournament(), by=request.user, username=username)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def _deletion_documented(
+    *, operation_id: str, summary: str, description: Any
+) -> Callable[[type[TournamentByUsernameView]], type[TournamentByUsernameView]]:
+    return extend_schema_view(
+        delete=extend_schema(
+            operation_id=operation_id,
+            summary=summary,
+            description=description,
+            request=None,
+            responses={204: None, **error_responses(400, 401, 403, 404)},
+        )
+    )
+
+
+@_deletion_documented(
+    operation_id="tournaments_invitations_withdraw",
+    summary="Withdraw an invitation",
+    description=_(
+        "The owner (or staff) withdraws the invitation waiting for this username; "
+        "co-organisers may not (403). 404 when none waits."
+    ),
+)
+class TournamentInvitationView(TournamentByUsernameView):
     """An invitation waiting for its answer, by username: the owner withdraws it."""
 
-    permission_classes = [OrganiserOnly]
-    serializer_class = InvitationSerializer
-
-    @extend_schema(
-        operation_id="tournaments_invitations_withdraw",
-        summary="Withdraw an invitation",
-        description=_(
-            "The owner (or staff) withdraws the invitation waiting for this username; "
-            "co-organisers may not (403). 404 when none waits."
-        ),
-        request=None,
-        responses={204: None, **error_responses(400, 401, 403, 404)},
-    )
-    def delete(self, request: Request, tournament_id: int, username: str) -> Response:
-        co_organiser_invitation_withdraw(
-            tournament=self.tournament(), by=request.user, username=username
-        )
-        return Response(status=status.HTTP_204_NO_CONTENT)
+    remove = staticmethod(co_organiser_invitation_withdraw)
 
 
-class TournamentCoOrganiserView(TournamentNestedView):
+@_deletion_documented(
+    operation_id="tournaments_co_organisers_remove",
+    summary="Remove a co-organiser",
+    description=_(
+        "The owner (or staff) removes a co-organiser, or a co-organiser removes "
+        "themselves; other co-organisers may not (403). 404 when the username is no "
+        "co-organiser of the tournament."
+    ),
+)
+class TournamentCoOrganiserView(TournamentByUsernameView):
     """A co-organiser, by username: the owner removes them, or they leave."""
 
-    permission_classes = [OrganiserOnly]
-    serializer_class = InvitationSerializer
-
-    @extend_schema(
-        operation_id="tournaments_co_organisers_remove",
-        summary="Remove a co-organiser",
-        description=_(
-            "The owner (or staff) removes a co-organiser, or a co-organiser removes "
-            "themselves; other co-organisers may not (403). 404 when the username is no "
-            "co-organiser of the tournament."
-        ),
-        request=None,
-        responses={204: None, **error_responses(400, 401, 403, 404)},
-    )
-    def delete(self, request: Request, tournament_id: int, username: str) -> Response:
-        co_organiser_remove(tournament=self.tournament(), by=request.user, username=username)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+    remove = staticmethod(co_organiser_remove)

@@ -10,6 +10,10 @@ organisers correcting at once cannot both win).
 ``3``) names version 3; a list names several; ``*`` matches whatever version
 is current. A *weak* tag (``W/"3"``) never matches (RFC 9110, 13.1.1: If-Match
 compares strongly), so a header of weak tags alone answers 412.
+
+A *live* read (the standings) answers an ``ETag`` of the tournament's version
+instead (``tournaments.live``): sent back in ``If-None-Match``, it gets a 304
+with no body while nothing the answer shows has changed.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import re
 
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.request import Request
 
 from scoring.errors import PreconditionFailedError, PreconditionRequiredError, _
@@ -44,6 +48,30 @@ IF_MATCH_HEADER = OpenApiParameter(
         'The `ETag` of the game as read (`"3"`; a bare `3` is accepted too). '
         'Missing: 428. Not the current version, or a weak tag (`W/"3"`): 412.'
     ),
+)
+
+
+LIVE_ETAG_HEADER = OpenApiParameter(
+    "ETag",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    response=[200, 304],
+    description=gettext_lazy(
+        "The answer's version: it changes with every change to the tournament. Send it "
+        "back in `If-None-Match` to ask again."
+    ),
+)
+IF_NONE_MATCH_HEADER = OpenApiParameter(
+    "If-None-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description=gettext_lazy(
+        "The `ETag` of the answer already held: when nothing has changed, the answer is "
+        "304 with no body."
+    ),
+)
+NOT_MODIFIED = OpenApiResponse(
+    description=gettext_lazy("Nothing has changed since the answer whose `ETag` was sent.")
 )
 
 

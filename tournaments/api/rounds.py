@@ -20,7 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from apikit.errors import error_responses
-from apikit.serializer_fields import EngineChoiceField
+from apikit.serializer_fields import CalendarDateField, EngineChoiceField
 from tournaments.access import tournament_organiser
 from tournaments.api.base import TournamentNestedView
 from tournaments.api.id_fields import id_field
@@ -90,7 +90,7 @@ class RoundSeatInSerializer(serializers.Serializer[Any]):
             "top of the standings)."
         ),
     )
-    date = serializers.DateField(required=False, allow_null=True)
+    date = CalendarDateField(required=False, allow_null=True)
 
 
 class RoundTablesInSerializer(serializers.Serializer[Any]):
@@ -164,6 +164,8 @@ class TournamentRoundsView(TournamentNestedView):
 class RoundViewSet(
     IdempotentWritesMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[Round]
 ):
+    """A round with its matches, in seat order; an organiser also sees each match's token."""
+
     serializer_class = RoundSerializer
     permission_classes = [RoundPermission]
     lookup_value_converter = "api_id"

@@ -8,10 +8,13 @@ file and the projector show: the qualifying standings, then the placings
 once semi-finals or a final are seated, then the final placings; ``stage``
 names the stage it comes from and ``decided`` says the placings are final.
 ``?stage=qualifying`` answers the qualifying table; ``?stage=semifinal`` or
-``final`` counts that stage's rounds only, every entered player listed;
-``?category=`` keeps one category's players, ranked afresh from 1 (a category
-nobody carries answers an empty list, not an error: the standings of a
-category before anyone is entered in it).
+``final`` counts that stage's rounds only, every entered player listed, once
+the tournament has that stage (``standings.current.stage_there_check``:
+before, 400 naming the stages there are); ``?category=`` keeps one category's
+players, ranked afresh from 1 (a category nobody carries answers an empty
+list, not an error: the standings of a category before anyone is entered in
+it; as on the standings page, such an answer is not cached, so free text
+makes no cache entry).
 ``unconfirmed_games`` counts the player's games (in that scope) that await
 confirmation, whether the standings count them or not.
 """
@@ -21,6 +24,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from django.http import HttpResponse
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
@@ -32,12 +36,15 @@ from apikit.errors import error_responses
 from apikit.serializer_fields import NumberField
 from scoring.rules import CATEGORY_MAX_LENGTH
 from tournaments.api.base import TournamentNestedView
+from tournaments.api.preconditions import IF_NONE_MATCH_HEADER, LIVE_ETAG_HEADER, NOT_MODIFIED
 from tournaments.caching import cached, tournament_key, tournament_version
+from tournaments.live import live_answer, live_tag
 from tournaments.models import Round
+from tournaments.selectors.rounds import rounds_listed
 from tournaments.selectors.standings import ranking_current, standings_shared
 from tournaments.selectors.unconfirmed import Unconfirmed, unconfirmed_of
-from tournaments.standings.current import QUALIFYING
-from tournaments.standings.ranking import StandingRow, category_rows
+from tournaments.standings.current import QUALIFYING, stage_there_check
+from tournaments.standings.ranking import StandingRow, categories_of, category_rows
 
 # ----------------------------------------------------------------------------- serializers
 
@@ -126,10 +133,14 @@ class StandingsView(TournamentNestedView):
             "Every entered player, best first, in the tournament's current ranking (the one "
             "order every page shows), named by `stage`; `score` includes adjustments."
         ),
-        parameters=[StandingsQuerySerializer],
-        responses={200: StandingsSerializer, **error_responses(400, 401, 404)},
+        parameters=[StandingsQuerySerializer, IF_NONE_MATCH_HEADER, LIVE_ETAG_HEADER],
+        responses={
+            200: StandingsSerializer,
+            304: NOT_MODIFIED,
+            **error_responses(400, 401, 404),
+        },
     )
-    def get(self, request: Request, tournament_id: int) -> Response:
+    def get(self, request: Request, tournament_id: int) -> HttpResponse:
         tournament = self.tournament()
         # A plain dict: DRF reads a form's empty "stage=" as "not sent".
         query = StandingsQuerySerializer(data=request.query_params.dict())
@@ -150,6 +161,9 @@ class StandingsView(TournamentNestedView):
                 answer = {"stage": ranking.stage, "decided": ranking.decided}
                 rows = ranking.rows
             else:
+                # Refused here, not cached: a stage seated later makes a new version.
+                seated = {r.stage for r in rounds_listed(tournament=tournament)}
+                stage_there_check(stage=stage, seated=seated)
                 rows = standings_shared(tournament=tournament, stage=stage, version=version)
                 if category:
                     rows = category_rows(rows, category=category)
@@ -161,6 +175,13 @@ class StandingsView(TournamentNestedView):
             return dict(StandingsSerializer({**answer, "results": rows}, context=context).data)
 
         # Built once per tournament version: every write through a service makes a new one.
+        # Every parameter that changes the answer, checked already: junk ones are ignored.
+        tag = live_tag(
+            tournament=tournament,
+            what="api-standings",
+            view=(stage or "", category),
+            version=version,
+        )
         key = tournament_key(
             tournament=tournament,
             what="api-standings",
@@ -171,4 +192,14 @@ class StandingsView(TournamentNestedView):
             ),
             version=version,
         )
-        return Response(cached(cache="default", key=key, build=build, timeout=6 * 3600))
+
+        def respond() -> Response:
+            # A category nobody carries (free text) is answered, never kept.
+            known = not category or category in categories_of(
+                ranking_current(tournament=tournament, version=version).rows
+            )
+            if not known:
+                return Response(build())
+            return Response(cached(cache="default", key=key, build=build, timeout=6 * 3600))
+
+        return live_answer(request, tag=tag, answer=respond)

@@ -77,15 +77,23 @@ class TieBreaksField(serializers.ListField):
 
 # The share of the points carried into a stage, as JSON numbers; stored as text.
 _CARRY_OVER = {Decimal(v): v for v in rules.CARRY_OVER_CHOICES}
+_CARRY_OVER_SHARES = sorted(_CARRY_OVER)
+_CARRY_OVER_STEP = _CARRY_OVER_SHARES[1] - _CARRY_OVER_SHARES[0]
 
 
+# Documented as the numbers from the least to the most share in steps of the
+# smallest, which is exactly the choices (0, 0.5, 1): an enum mixing integers and
+# fractions is refused by client generators ("enum values must all be the same
+# type"), and the wire stays a JSON number either way.
 @extend_schema_field(
     {
         "type": "number",
-        "enum": [float(v) if "." in v else int(v) for v in rules.CARRY_OVER_CHOICES],
+        "minimum": float(_CARRY_OVER_SHARES[0]),
+        "maximum": float(_CARRY_OVER_SHARES[-1]),
+        "multipleOf": float(_CARRY_OVER_STEP),
         "description": (
             "What share of their points before a stage the players take into it: 0 (none), "
-            "0.5 (half, rounded up to a whole point) or 1 (all)."
+            "0.5 (half, rounded up to a whole point) or 1 (all). A JSON number; 1.0 is 1."
         ),
     }
 )

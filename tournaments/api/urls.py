@@ -43,6 +43,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "tournaments/import/", backups.TournamentImportView.as_view(), name="api-tournament-import"
     ),
     path(
+        "tournaments/imports/<api_id:job_id>/",
+        backups.RestoreJobView.as_view(),
+        name="api-tournament-import-job",
+    ),
+    path(
         "tournaments/<api_id:tournament_id>/export/",
         backups.TournamentExportView.as_view(),
         name="api-tournament-export",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -66,8 +67,8 @@ def file_max() -> int:
 
 
 def games_max() -> int:
-    """The most games one restore takes (``RACKSCORE_BACKUP_GAMES_MAX``): what a
-    request restores well within 5 seconds; more waits for background work."""
+    """The most games one restore takes (``RACKSCORE_BACKUP_GAMES_MAX``), in the
+    background when over ``request_restorable``'s limits."""
     return int(django_settings.RACKSCORE_BACKUP_GAMES_MAX)
 
 
@@ -215,7 +216,54 @@ def document_read(data: bytes | str) -> dict[str, Any]:
     return document
 
 
-def document_recognised(document: dict[str, Any]) -> None:
+def request_restorable(*, size: int, document: dict[str, Any]) -> bool:
+    """Whether a read document is small enough to restore within a request (at
+    most ``RACKSCORE_BACKUP_REQUEST_MB`` and ``RACKSCORE_BACKUP_REQUEST_GAMES``
+    games): a larger one is restored by the task worker."""
+    games = document.get("games")
+    count = len(games) if isinstance(games, list) else 0
+    most_bytes = int(django_settings.RACKSCORE_BACKUP_REQUEST_MB) * 1024 * 1024
+    most_games = int(django_settings.RACKSCORE_BACKUP_REQUEST_GAMES)
+    return size <= most_bytes and count <= most_games
+
+
+def read_max() -> int:
+    """The largest file a request reads whole (``RACKSCORE_BACKUP_READ_MB``): a
+    larger one is only glanced at there (``document_glanced``), and read by the
+    task worker that restores it."""
+    return int(django_settings.RACKSCORE_BACKUP_READ_MB) * 1024 * 1024
+
+
+# A document as the export writes it opens with its format and version.
+_HEAD = re.compile(
+    rb'\s*\{\s*"format"\s*:\s*"([^"\\]{0,80})"\s*,\s*"version"\s*:\s*(-?\d{1,9})\s*[,}]'
+)
+
+
+def document_glanced(data: bytes) -> None:
+    """What a request judges of a file too large to read whole within it: its
+    size, UTF-8 text holding one JSON object, and the format and version its
+    head names (when it opens with them, as an export does). The rest is
+    judged by ``document_read`` and the checks, in the task worker."""
+    if len(data) > file_max():
+        raise too_large()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise refused(_("The file is not a backup: it is not UTF-8 text.")) from None
+    body = text.removeprefix(_BOM).strip()
+    if not body:
+        raise refused(_("The file is empty."))
+    if not (body.startswith("{") and body.endswith("}")):
+        raise refused(_("The file is not a backup: it holds no JSON object."))
+    head = _HEAD.match(data.removeprefix(_BOM.encode()))
+    if head is not None:
+        document_kind_recognised({"format": head.group(1).decode(), "version": int(head.group(2))})
+
+
+def document_kind_recognised(document: dict[str, Any]) -> None:
+    """A Rackscore backup of a version this one reads: the quick part of
+    ``document_recognised``, judged before a large file is handed on."""
     if document.get("format") != FORMAT:
         raise refused(
             _("The file is not a Rackscore tournament backup (its format is “%(format)s”)."),
@@ -230,6 +278,10 @@ def document_recognised(document: dict[str, Any]) -> None:
             version=str(document.get("version", ""))[:20],
             known=VERSION,
         )
+
+
+def document_recognised(document: dict[str, Any]) -> None:
+    document_kind_recognised(document)
     if "checksum" not in document:
         raise refused(
             _("The file has no checksum: it was not written by Rackscore's export or was changed.")

@@ -7,12 +7,17 @@ their racks, adjustments and its audit trail. Rows refer to each other by the
 *source ids* they had in the exporting database (players, entries, matches,
 games, rounds, adjustments) or, for rounds, by number; users are named by username,
 clubs by name. A restored tournament's authors (kept as text) are written as
-the usernames they were. Settings and fields added to version 1 after its first
-documents (event variants, stages, the hall, a rack's ``bonus``, an entry's
-``category``) are always written and may be missing from older files, which
-restore with their defaults. Decimals are strings (``"12.50"``), times ISO 8601. The
-``checksum`` is the SHA-256 of the *canonical* text of the document without
-it (keys sorted, no spaces, UTF-8), so a file edited by hand is recognised.
+the usernames they were. A game's *entry sources* say where each entry of it
+came from under double entry (``services.results.EntrySource``: how it came,
+``via``; the user by username; digests of the phone's session and of the
+entry's key), at most ``ENTRY_SOURCES_MAX``: the first entry's and the
+latest. Settings and fields added to version 1 after its first documents
+(event variants, stages, the hall, a rack's ``bonus``, an entry's
+``category``, a game's ``entry_sources``) are always written and may be
+missing from older files, which restore with their defaults. Decimals are
+strings (``"12.50"``), times ISO 8601. The ``checksum`` is the SHA-256 of the
+*canonical* text of the document without it (keys sorted, no spaces, UTF-8),
+so a file edited by hand is recognised.
 The JSON Schema of version 1 is ``schema/rackscore-tournament-v1.schema.json``.
 """
 
@@ -64,6 +69,9 @@ RACK_FIELDS = (
     "player", "position", "tiles", "entered_as_tiles", "points", "jokers", "rack_value",
     "score", "bonus", "winner", "table_points",
 )  # fmt: skip
+# The most entry sources a game's row holds: the first entry's and the latest
+# (a second entry, the phones that entered it otherwise).
+ENTRY_SOURCES_MAX = 16
 AUDIT_FIELDS = (
     "at", "user", "username", "by_link", "action", "object_id", "match", "round_number",
     "table", "game_number", "version", "old", "new",
@@ -111,6 +119,31 @@ def _author(users: dict[int, str], user_id: int | None, original: str) -> str | 
     return original or None
 
 
+def _entry_sources(users: dict[int, str], game: Game) -> list[dict[str, Any]]:
+    """A game's entry sources as the document writes them: the user by username
+    (an account's, or what a restored file said), never an id."""
+    stored = [s for s in game.entry_sources or [] if isinstance(s, dict)]
+    if len(stored) > ENTRY_SOURCES_MAX:
+        stored = [stored[0], *stored[-(ENTRY_SOURCES_MAX - 1) :]]
+    written = []
+    for source in stored:
+        user = source.get("user")
+        row: dict[str, Any] = {
+            "via": source.get("via"),
+            "user": _author(
+                users,
+                user if isinstance(user, int) and not isinstance(user, bool) else None,
+                str(source.get("original_user") or ""),
+            ),
+            "session": source.get("session") or "",
+            "key": source.get("key") or "",
+        }
+        if source.get("marked"):
+            row["marked"] = True
+        written.append(row)
+    return written
+
+
 def _settings(tournament: Tournament, users: dict[int, str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in SETTINGS:
@@ -145,6 +178,7 @@ def _games(tournament: Tournament, users: dict[int, str]) -> list[dict[str, Any]
             "second_entry": g.second_entry,
             "recorded_by": _author(users, g.recorded_by_id, g.original_recorded_by),
             "confirmed_by": _author(users, g.confirmed_by_id, g.original_confirmed_by),
+            "entry_sources": _entry_sources(users, g),
             "created": time_text(g.created),
             "updated": time_text(g.updated),
             "racks": [

@@ -14,8 +14,9 @@ deleted game, keeps no object id). A backup is data, never an identity:
 * a club is one of the owner's own or a public one of that name, else made
   for the owner (``services.players_file.clubs_for_names``);
 * the file's users are *authors as text*: who recorded, confirmed or adjusted
-  something, and who made each audit event, are kept as written
-  (``original_recorded_by``, ``original_author``...), never as an account;
+  something, who made each audit event and each entry of a game (its entry
+  sources' ``original_user``), are kept as written (``original_recorded_by``,
+  ``original_author``...), never as an account;
   the file's co-organisers are not added; the restore itself is recorded as
   the restoring user's;
 * every match gets a fresh token: the original's printed sheets keep leading
@@ -245,6 +246,22 @@ def _matches(document: dict[str, Any], rounds: dict[int, Round]) -> dict[int, Ma
     return {m["id"]: match for m, match in zip(rows, matches, strict=True)}
 
 
+def _entry_sources(game: dict[str, Any]) -> list[dict[str, Any]]:
+    """A game's entry sources as stored: the user as text (``original_user``),
+    never an account; an older document has none."""
+    return [
+        {
+            "via": s["via"],
+            "user": None,
+            "original_user": s["user"] or "",
+            "session": s["session"],
+            "key": s["key"],
+            **({"marked": True} if s.get("marked") else {}),
+        }
+        for s in game.get("entry_sources", [])
+    ]
+
+
 def _games(document: dict[str, Any], matches: dict[int, Match], players: IdMap) -> IdMap:
     rows = document["games"]
     games = [
@@ -257,6 +274,7 @@ def _games(document: dict[str, Any], matches: dict[int, Match], players: IdMap) 
             second_entry=ids_translated(g["second_entry"], players),
             original_recorded_by=g["recorded_by"] or "",
             original_confirmed_by=g["confirmed_by"] or "",
+            entry_sources=_entry_sources(g),
             created=_when(g["created"], ["games", i, "created"]),
             updated=_when(g["updated"], ["games", i, "updated"]),
         )

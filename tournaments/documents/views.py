@@ -5,8 +5,9 @@ and the final report; the sheets carry every match's private entry link, so
 no one else may, even for a public tournament (anonymous visitors are sent to
 log in, others get a 403; a tournament they may not see is a 404, as on every
 page). The standings print like the standings page: for anyone who can see the
-tournament. The blank club pad needs no tournament and no login; its bad
-parameters get a 400 page saying what is wrong.
+tournament, answered 304 while nothing changed (``tournaments.live``). The
+blank club pad needs no tournament and no login; its bad parameters get a 400
+page saying what is wrong.
 """
 
 from __future__ import annotations
@@ -32,9 +33,13 @@ from scoring import rules
 from scoring.errors import UserError
 from tournaments.access import tournament_organiser, tournaments_visible_q
 from tournaments.documents import files
+from tournaments.live import live_answer, live_tag
 from tournaments.models import Round, Tournament
+from tournaments.selectors.background import round_sheet_count
+from tournaments.tasks import scoresheets_enqueue
 
 ROUND_MAX = 32767  # Round.number is a small integer; larger never exists
+PREPARING_REFRESH = 3  # seconds between two looks at a set being prepared
 
 P = ParamSpec("P")
 
@@ -81,10 +86,39 @@ def scoresheets(request: HttpRequest, tournament: Tournament, number: int) -> Ht
         raise Http404
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     round_.tournament = tournament  # already read, with its rules
-    if not round_.matches.exists():
+    pages = round_sheet_count(round_=round_)
+    if not pages:
         raise Http404
-    pdf = files.scoresheets_pdf(round_=round_, base_url=_site(request))
-    return _pdf(pdf, filename=f"{tournament.slug}-round-{number}-scoresheets.pdf")
+    site, filename = _site(request), f"{tournament.slug}-round-{number}-scoresheets.pdf"
+    if pages <= settings.RACKSCORE_SHEETS_REQUEST_PAGES:
+        return _pdf(files.scoresheets_pdf(round_=round_, base_url=site), filename=filename)
+    # A large set: drawn by the task worker into the files cache, then served from it.
+    pdf = files.scoresheets_ready(round_=round_, base_url=site)
+    if pdf is None:
+        scoresheets_enqueue(round_=round_, base_url=site)
+        # (with tasks run in process, as in development, it is drawn by now)
+        pdf = files.scoresheets_ready(round_=round_, base_url=site)
+    if pdf is None:
+        return _preparing(request, round_number=number, pages=pages)
+    return _pdf(pdf, filename=filename)
+
+
+def _preparing(request: HttpRequest, *, round_number: int, pages: int) -> HttpResponse:
+    """202: a page that refreshes itself until the file is ready (plain text for
+    clients that do not ask for HTML), with ``Retry-After``."""
+    if "text/html" in request.headers.get("Accept", ""):
+        response = render(
+            request,
+            "print/preparing.html",
+            {"round": round_number, "pages": pages, "refresh_seconds": PREPARING_REFRESH},
+            status=202,
+        )
+    else:
+        text = gettext("The score sheets are being prepared; ask again in a few seconds.")
+        response = HttpResponse(text, status=202, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(PREPARING_REFRESH)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_safe
@@ -93,9 +127,15 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     # ``?category=`` as on the standings page: trimmed, bounded, unknown = no rows.
     category = request.GET.get("category", "").strip()[: rules.CATEGORY_MAX_LENGTH]
     tail = f"-{slugify(category)}" if category else ""
-    return _pdf(
-        files.standings_pdf(tournament=tournament, category=category),
-        filename=f"{tournament.slug}-standings{tail}.pdf",
+    # 304 while the tournament's version stands (``tournaments.live``).
+    tag = live_tag(tournament=tournament, what="standings-pdf", view=(category,))
+    return live_answer(
+        request,
+        tag=tag,
+        answer=lambda: _pdf(
+            files.standings_pdf(tournament=tournament, category=category),
+            filename=f"{tournament.slug}-standings{tail}.pdf",
+        ),
     )
 
 

@@ -25,6 +25,8 @@ Vocabulary:
 * **TournamentDeletion**: who deleted which tournament, when; it outlives the
   tournament and its trail.
 * **IdempotencyKey**: an API client's key for one write and the answer it got.
+* **RestoreJob**: a large backup's restore, done by the task worker for the
+  user who started it.
 
 The event and who takes part are in ``event``; rounds and what is played in
 them in ``play``; the audit trail and idempotency keys in ``trust``. Models
@@ -32,6 +34,7 @@ hold data and constraints only: writes go through ``services``, reads through
 ``selectors``.
 """
 
+from tournaments.models.background import RestoreJob
 from tournaments.models.event import Club, CoOrganiserInvitation, Entry, Player, Tournament
 from tournaments.models.play import (
     Adjustment,
@@ -57,6 +60,7 @@ __all__ = [
     "Match",
     "Player",
     "Rack",
+    "RestoreJob",
     "Round",
     "Seat",
     "Tournament",

@@ -17,4 +17,6 @@ the tournament; import them from their modules:
 - ``hall``: the hall's current round, its clock and find-my-table.
 - ``player_games``: a player's record over the public tournaments.
 - ``print_data``: what the printed sheets and standings read.
+- ``statement_rows``: model instances from a hand-written statement's columns,
+  for the reads on the recording path (the token's read, the tournament's row).
 """

@@ -8,21 +8,30 @@ its digest only.
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import dataclass
+from typing import cast
 
+from django.db import connection
 from django.db.models import Model, Prefetch
 
-from scoring import rules
 from tournaments.models import (
     AuditEvent,
     Game,
     Match,
+    Player,
     Rack,
     Round,
     Seat,
     Tournament,
     match_token_digest,
     match_token_plausible,
+)
+from tournaments.selectors.statement_rows import (
+    PartColumns,
+    PartReader,
+    part_instance,
+    part_reader,
+    part_select,
 )
 
 # The attribute the seats read with a match are kept under, in seat order (a list).
@@ -76,51 +85,86 @@ def match_replaced(*, token: str) -> Match | None:
     return event.match if event is not None else None
 
 
-def _field_names(model: type[Model], path: str) -> list[str]:
-    return [f"{path}{f.name}" for f in model._meta.concrete_fields]
-
-
-# What recording a game reads with the token: the seats, their players' names,
-# the match and round whole, and of the tournament what the game is scored and
-# checked by before its transaction (which reads the tournament again, whole).
-TOKEN_FIELDS = (
-    *_field_names(Seat, ""),
-    "player__name",
-    *_field_names(Match, "match__"),
-    *_field_names(Round, "match__round__"),
-    *(
-        f"match__round__tournament__{name}"
-        for name in ("status", "owner", "confirmation", *(f.name for f in fields(rules.Rules)))
-    ),
+# What recording a game reads with the token: the match, its round and
+# tournament whole, its seats in seat order with their players' names; one
+# statement, written out once per database (tournaments.selectors.statement_rows).
+_TOKEN_PARTS = (
+    PartColumns(Match, "m"),
+    PartColumns(Round, "r"),
+    PartColumns(Tournament, "t"),
+    PartColumns(Seat, "s"),
+    PartColumns(Player, "p", ("id", "name")),
 )
 
 
+@dataclass(frozen=True)
+class _TokenRead:
+    statement: str
+    readers: tuple[PartReader, ...]
+
+
+_token_reads: dict[tuple[str, str], _TokenRead] = {}
+
+
+def _token_read(by: str) -> _TokenRead:
+    key = (connection.vendor, by)
+    found = _token_reads.get(key)
+    if found is None:
+        table = {
+            name: connection.ops.quote_name(model._meta.db_table)
+            for name, model in (
+                ("m", Match),
+                ("r", Round),
+                ("t", Tournament),
+                ("s", Seat),
+                ("p", Player),
+            )
+        }
+        column = connection.ops.quote_name
+        statement = (
+            f"SELECT {', '.join(part_select(part) for part in _TOKEN_PARTS)} "
+            f"FROM {table['m']} m "
+            f"INNER JOIN {table['r']} r ON r.{column('id')} = m.{column('round_id')} "
+            f"INNER JOIN {table['t']} t ON t.{column('id')} = r.{column('tournament_id')} "
+            f"LEFT OUTER JOIN {table['s']} s ON s.{column('match_id')} = m.{column('id')} "
+            f"LEFT OUTER JOIN {table['p']} p ON p.{column('id')} = s.{column('player_id')} "
+            f"WHERE m.{column(by)} = %s ORDER BY s.{column('position')}"
+        )
+        found = _token_reads[key] = _TokenRead(
+            statement, tuple(part_reader(part) for part in _TOKEN_PARTS)
+        )
+    return found
+
+
 def _match_seated(*, token: str | None = None, match_id: int | None = None) -> Match | None:
-    # From the seats, which bring their match, round and tournament along: one
-    # statement. order_by(): the models' default orderings would join the
-    # tournament's and the player's tables again; four seats sort here.
-    lookup: dict[str, str | int | None] = (
-        {"match__token": token} if token is not None else {"match_id": match_id}
+    read = _token_read("token" if token is not None else "id")
+    with connection.cursor() as cursor:
+        cursor.execute(read.statement, [token if token is not None else match_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    match_reader, round_reader, tournament_reader, seat_reader, player_reader = read.readers
+    at = 0
+    built: list[Model | None] = []
+    for reader in (match_reader, round_reader, tournament_reader):
+        built.append(part_instance(reader, rows[0], at))
+        at += reader.width
+    match, round_, tournament = (
+        cast(Match, built[0]),
+        cast(Round, built[1]),
+        cast(Tournament, built[2]),
     )
-    seats = sorted(
-        Seat.objects.select_related("player", "match__round__tournament")
-        .only(*TOKEN_FIELDS)
-        .filter(**lookup)
-        .order_by(),
-        key=lambda seat: seat.position,
-    )
-    if seats:
-        match = seats[0].match
-        for seat in seats:
-            seat.match = match  # one match for all (each row built its own copy)
-    else:
-        # A list, not first(): the token is unique, and first()'s ORDER BY cost
-        # more to build than the query takes to run.
-        lookup = {"token": token} if token is not None else {"pk": match_id}
-        bare = list(Match.objects.select_related("round__tournament").filter(**lookup).order_by())
-        if not bare:
-            return None
-        match = bare[0]
+    round_.tournament = tournament
+    match.round = round_
+    seats: list[Seat] = []
+    for row in rows:
+        seat = cast(Seat | None, part_instance(seat_reader, row, at))
+        if seat is None:
+            continue  # a match without seats: the outer join's one row
+        seat.player = cast(Player, part_instance(player_reader, row, at + seat_reader.width))
+        seat.match = match
+        seat.round = round_
+        seats.append(seat)
     setattr(match, SEATS_KEPT, seats)
     return match
 
@@ -128,8 +172,7 @@ def _match_seated(*, token: str | None = None, match_id: int | None = None) -> M
 def match_by_token(token: str) -> Match | None:
     """The match a token opens, with its round, its seats in seat order (each
     with its player's name) kept as ``SEATS_KEPT``, and its tournament's
-    status, owner, confirmation and rule settings (its other fields are
-    deferred: read on first use); one query (two for a match without seats).
+    settings, all in one query.
     None: no match has it."""
     return _match_seated(token=token)
 

@@ -118,7 +118,12 @@ def audit_refusal_add(
     the reason); None when the match has had its
     ``REFUSALS_PER_MATCH_PER_MINUTE`` refusals in the last minute already."""
     # The match's row, locked: concurrent refusals of one match are counted one by one.
-    Match.objects.select_for_update().filter(pk=match.pk).values_list("pk", flat=True).first()
+    list(
+        Match.objects.select_for_update()
+        .filter(pk=match.pk)
+        .order_by()
+        .values_list("pk", flat=True)
+    )
     since = timezone.now() - REFUSAL_WINDOW
     recent = AuditEvent.objects.filter(match=match, action=Action.GAME_REFUSED, at__gte=since)
     if recent.count() >= REFUSALS_PER_MATCH_PER_MINUTE:

@@ -28,7 +28,9 @@ from tournaments.services.tournament_open import tournament_open_check
 
 
 def _locked(round_: Round) -> Round:
-    return Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    return (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
+    )
 
 
 def _values(round_: Round) -> dict[str, Any]:

@@ -105,7 +105,7 @@ def co_organiser_invite(
 
 def _invitation_locked(invitation: CoOrganiserInvitation) -> CoOrganiserInvitation:
     found = (
-        CoOrganiserInvitation.objects.select_for_update()
+        CoOrganiserInvitation.objects.select_for_update(of=("self",))
         .select_related("tournament")
         .filter(pk=invitation.pk)
         .first()

@@ -120,7 +120,7 @@ def entries_add(
 def _entry_set(*, tournament: Tournament, player_id: int, status: str, user: ActingUser) -> Entry:
     tournament_open_check(tournament)
     entry = (
-        Entry.objects.select_for_update()
+        Entry.objects.select_for_update(of=("self",))
         .select_related("player")
         .filter(tournament=tournament, player_id=player_id)
         .first()
@@ -231,7 +231,7 @@ def entries_category_set(
     cleaned = category_clean(category)
     ids = list(dict.fromkeys(player_ids))
     entries = list(
-        Entry.objects.select_for_update()
+        Entry.objects.select_for_update(of=("self",))
         .select_related("player")
         .filter(tournament=tournament, player_id__in=ids)
         .order_by("player_id")

@@ -27,15 +27,20 @@ from decimal import Decimal
 from typing import Any, cast
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import IntegerField, Value
 
 from scoring import rules
 from scoring.errors import ConflictError, PreconditionFailedError, UserError, _
 from tournaments.access import tournament_organiser, user_or_none
 from tournaments.actors import ActingUser
 from tournaments.game_numbers import game_number_next
-from tournaments.models import AuditEvent, Game, Match, Rack, Seat, Tournament
+from tournaments.models import AuditEvent, Game, Match, Rack, Round, Seat, Tournament
 from tournaments.racks_entered import game_racks_entered
+from tournaments.selectors.statement_rows import (
+    PartColumns,
+    part_instance,
+    part_reader,
+    part_select,
+)
 from tournaments.services.audit import audit_add
 from tournaments.services.game_scoring import (
     GameAhead,
@@ -73,28 +78,40 @@ def _tournament_open(match: Match) -> Tournament:
     return fresh
 
 
+_TOURNAMENT_WHOLE = PartColumns(Tournament, "t")
+
+
 def _tournament_now(tournament_id: int) -> Tournament | None:
     # Django's select_for_update has no share mode: the statement is written
     # out, and SQLite (whose IMMEDIATE transaction holds the write lock) reads
     # it without the lock.
     table = connection.ops.quote_name(Tournament._meta.db_table)
     lock = " FOR SHARE" if connection.vendor == "postgresql" else ""
-    shared = Tournament.objects.raw(f"SELECT * FROM {table} WHERE id = %s{lock}", [tournament_id])
-    return next(iter(shared), None)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {part_select(_TOURNAMENT_WHOLE)} FROM {table} t WHERE t.id = %s{lock}",
+            [tournament_id],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return cast(Tournament, part_instance(part_reader(_TOURNAMENT_WHOLE), row, 0))
 
 
 def _match_now(match_id: int) -> tuple[set[tuple[int, int]], set[int]]:
     """(player id, seat) of each seat of a match, and the numbers of its
-    recorded games: one query."""
-    # order_by(): no model ordering, which a compound statement refuses.
-    seats = Seat.objects.filter(match_id=match_id).order_by().values_list("player_id", "position")
-    numbers = (
-        Game.objects.filter(match_id=match_id)
-        .order_by()
-        .annotate(no_player=Value(None, output_field=IntegerField()))
-        .values_list("no_player", "number")
+    recorded games: one statement (a compound of two plain reads, written out:
+    cheaper than the two querysets Django would build for it)."""
+    quote = connection.ops.quote_name
+    statement = (
+        f"SELECT {quote('player_id')}, {quote('position')} FROM {quote(Seat._meta.db_table)} "
+        f"WHERE {quote('match_id')} = %s UNION ALL "
+        f"SELECT NULL, {quote('number')} FROM {quote(Game._meta.db_table)} "
+        f"WHERE {quote('match_id')} = %s"
     )
-    rows = list(seats.union(numbers, all=True))
+    with connection.cursor() as cursor:
+        cursor.execute(statement, [match_id, match_id])
+        rows = cursor.fetchall()
     return (
         {(int(p), int(n)) for p, n in rows if p is not None},
         {int(n) for p, n in rows if p is None},
@@ -221,10 +238,24 @@ class GameTakenError(ConflictError):
 
 
 def _match_lock(match: Match, tournament: Tournament) -> Match:
-    # On PostgreSQL this serialises concurrent entries for one match; SQLite
-    # runs IMMEDIATE transactions, which already hold the write lock.
+    # On PostgreSQL this serialises concurrent entries for one match (its row
+    # alone: never its round's, which every table of the round shares); SQLite
+    # runs IMMEDIATE transactions, which already hold the write lock. The
+    # round's game count is read again under the lock.
     if connection.features.has_select_for_update:
-        match = Match.objects.select_for_update().select_related("round").get(pk=match.pk)
+        quote = connection.ops.quote_name
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT r.{quote('games_per_match')} FROM {quote(Match._meta.db_table)} m "
+                f"INNER JOIN {quote(Round._meta.db_table)} r "
+                f"ON r.{quote('id')} = m.{quote('round_id')} "
+                f"WHERE m.{quote('id')} = %s FOR UPDATE OF m",
+                [match.pk],
+            )
+            row = cursor.fetchone()
+        if row is None:
+            raise Match.DoesNotExist("the match was deleted")
+        match.round.games_per_match = int(row[0])
     match.round.tournament = tournament
     return match
 
@@ -363,7 +394,9 @@ def game_correct(
     """Replace a game's racks and recompute its scores; the old state stays in
     history. Corrections are an organiser's word, so the game is confirmed."""
     game = (
-        Game.objects.select_for_update().select_related("match__round__tournament").get(pk=game.pk)
+        Game.objects.select_for_update(of=("self",))
+        .select_related("match__round__tournament")
+        .get(pk=game.pk)
     )
     tournament_open_check(game.match.round.tournament)
     _version_check(game, version)
@@ -388,7 +421,9 @@ def game_correct(
 def game_delete(*, game: Game, version: int | None = None, user: ActingUser = None) -> None:
     """Delete a game. Later games keep their numbers; history keeps the racks."""
     game = (
-        Game.objects.select_for_update().select_related("match__round__tournament").get(pk=game.pk)
+        Game.objects.select_for_update(of=("self",))
+        .select_related("match__round__tournament")
+        .get(pk=game.pk)
     )
     tournament_open_check(game.match.round.tournament)
     _version_check(game, version)

@@ -26,7 +26,11 @@ def _tail(token: str) -> str:
 def match_token_regenerate(*, match: Match, user: ActingUser) -> Match:
     """Give the match a new private token; the old one stops working."""
     tournament_open_check(match.round.tournament)
-    match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=match.pk)
+    )
     old = match.token
     match.token = match_token_new()
     match.save(update_fields=["token"])

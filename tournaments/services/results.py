@@ -343,7 +343,9 @@ def game_confirm(
     """An organiser confirms a game; for a disputed one, ``take`` must say which
     version stands (the second is stored as a correction)."""
     game = (
-        Game.objects.select_for_update().select_related("match__round__tournament").get(pk=game.pk)
+        Game.objects.select_for_update(of=("self",))
+        .select_related("match__round__tournament")
+        .get(pk=game.pk)
     )
     tournament_open_check(game.match.round.tournament)
     if take == "second":
@@ -390,7 +392,11 @@ def game_restore(*, event: AuditEvent, user: ActingUser) -> Game:
         raise UserError(_("Only a deleted game can be restored."))
     match = Match.objects.select_related("round__tournament").get(pk=event.match_id)
     tournament_open_check(match.round.tournament)
-    match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=match.pk)
+    )
     number = event.game_number or 0
     if match.games.filter(number=number).exists():
         raise ConflictError(

@@ -412,7 +412,9 @@ def tournament_delete(*, tournament: Tournament, user: ActingUser = None) -> Tou
     if user is not None and not tournament_owner(user=user, tournament=tournament):
         raise NotAllowedError(_("Only the tournament's owner may delete it."))
     tournament = (
-        Tournament.objects.select_for_update().select_related("owner").get(pk=tournament.pk)
+        Tournament.objects.select_for_update(of=("self",))
+        .select_related("owner")
+        .get(pk=tournament.pk)
     )
     u = user_or_none(user)
     record = TournamentDeletion.objects.create(

@@ -3,7 +3,9 @@
 Vocabulary:
 
 * the *stages* are ``qualifying``, ``semifinal`` and ``final``; a stage is
-  *seated* once its round has tables;
+  *seated* once its round has tables; the stages *there are* in a tournament
+  (``stages_there``) are the qualifying stage and each one seated: standings
+  are asked of those only (``stage_there_check``);
 * a stage's *rows* are the players seated in it, ranked by that stage (with
   the points carried over as the tournament's ``carry_over`` says: the read
   counts them, ``stage_rows`` halves them), ties going to the better qualifier;
@@ -26,10 +28,10 @@ reads the rows and hands them here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from scoring.errors import _
+from scoring.errors import UserError, _
 from tournaments.standings.ranking import StandingRow, ranks_shift
 
 QUALIFYING = "qualifying"
@@ -47,6 +49,26 @@ STAGE_LABELS: dict[str, str] = {
     SEMIFINAL: LABEL_SEMIFINAL,
     FINAL: LABEL_FINAL,
 }
+
+
+def stages_there(*, seated: Collection[str]) -> tuple[str, ...]:
+    """The stages a tournament has, in order: qualifying always, then each of
+    ``seated`` (the stages its rounds are of)."""
+    return tuple(s for s in STAGES if s == QUALIFYING or s in seated)
+
+
+def stage_there_check(*, stage: str, seated: Collection[str]) -> None:
+    """Refuse standings of a stage the tournament does not have (a final before
+    it is seated: everyone would tie at nothing), naming the stages there are."""
+    there = stages_there(seated=seated)
+    if stage not in there:
+        raise UserError(
+            _("This tournament has no %(stage)s stage; the stages there are: %(stages)s."),
+            field="stage",
+            code="stage_absent",
+            stage=stage,
+            stages=", ".join(there),
+        )
 
 
 @dataclass(frozen=True)

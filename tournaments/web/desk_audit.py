@@ -93,6 +93,9 @@ KEYS = {
 # Kept in the trail for the software (a replaced link's digest), not for reading.
 HIDDEN = frozenset({"digest"})
 MOMENTS = frozenset({"exported_at"})
+# Kept by number, not by id, although a field of that name is a relation (an
+# adjustment's round): read as written, never looked up.
+NUMBERS = frozenset({"round"})
 ENTRY_STATUSES: dict[Any, Any] = dict(Entry.Status.choices)
 
 MODELS: dict[str, type[models.Model]] = {
@@ -279,6 +282,9 @@ def event_changes(event: AuditEvent, names: dict[int, str]) -> list[Change]:
             label = str(KEYS.get(key, label))
             if key in MOMENTS:
                 rows.append(Change(label, _when(a), _when(b)))
+                continue
+            if key in NUMBERS:
+                rows.append(Change(label, _plain(a), _plain(b)))
                 continue
             rows.append(Change(label, _labelled(field, a), _labelled(field, b)))
         return rows

@@ -8,7 +8,11 @@ owned by whoever is logged in, at the slug given or the file's own. Its
 players are made anew as the user's, unless the user asks to *use their own
 players with the same names* (``restore.player_map_by_name``: only players
 they created, one of a name). A refused file shows the reason at the field
-it concerns (the file or the slug) and stores nothing.
+it concerns (the file or the slug) and stores nothing. A large file (over
+``RACKSCORE_BACKUP_REQUEST_MB`` or ``RACKSCORE_BACKUP_REQUEST_GAMES`` games) is
+read and recognised here, then restored by the task worker: the answer is its
+*progress page* (202), which refreshes itself until the tournament is restored
+or the file refused, and which only its starter may see.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -26,10 +30,21 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.errors import UserError
-from tournaments.backups.checks import document_read, file_max, too_large
+from tournaments.backups.checks import (
+    document_glanced,
+    document_kind_recognised,
+    document_read,
+    file_max,
+    read_max,
+    request_restorable,
+    too_large,
+)
 from tournaments.backups.document import document_text, tournament_document
 from tournaments.backups.restore import player_map_by_name, tournament_import
 from tournaments.models import Tournament
+from tournaments.selectors.background import restore_job_of
+from tournaments.services.restore_jobs import refusal_text
+from tournaments.tasks import restore_enqueue
 from tournaments.web.pages import LOGIN_URL, organiser_required
 
 
@@ -94,7 +109,22 @@ def tournament_restore(request: HttpRequest) -> HttpResponse:
         return _page(request, form, status=400)
     upload = form.cleaned_data["file"]
     try:
-        document = document_read(upload.read())
+        data = upload.read()
+        # Too large to read within the request: glanced at here, read by the worker.
+        document = document_read(data) if len(data) <= read_max() else None
+        if document is None or not request_restorable(size=len(data), document=document):
+            if document is None:
+                document_glanced(data)
+            else:
+                document_kind_recognised(document)
+            job = restore_enqueue(
+                user=request.user,
+                data=data,
+                slug=form.cleaned_data["slug"] or "",
+                same_names=form.cleaned_data["same_names"],
+                source=upload.name or "",
+            )
+            return _job_page(request, job.pk, status=202)
         mapped = (
             player_map_by_name(document=document, owner=request.user)
             if form.cleaned_data["same_names"]
@@ -116,3 +146,35 @@ def tournament_restore(request: HttpRequest) -> HttpResponse:
         gettext("Tournament “%(name)s” restored from the backup.") % {"name": tournament.name},
     )
     return HttpResponseRedirect(reverse("web:organise", args=[tournament.slug]))
+
+
+REFRESH_SECONDS = 3
+
+
+def _job_page(request: HttpRequest, job_id: int, status: int = 200) -> HttpResponse:
+    job = restore_job_of(user=request.user, job_id=job_id)
+    if job is None:
+        raise Http404
+    url = reverse("web:tournament-restore-job", args=[job.pk])
+    response = render(
+        request,
+        "tournaments/desk/restore_job.html",
+        {
+            "job": job,
+            "refusal": refusal_text(job.refusal) if job.refusal else "",
+            "progress_url": url,
+            "refresh_seconds": REFRESH_SECONDS,
+        },
+        status=status,
+    )
+    if status == 202:
+        response["Location"] = url
+    return response
+
+
+@require_GET
+@login_required(login_url=LOGIN_URL)
+def tournament_restore_job(request: HttpRequest, job_id: int) -> HttpResponse:
+    """A large restore's progress: its starter's only (anyone else: 404); refreshes
+    itself until the tournament is restored or the file refused."""
+    return _job_page(request, job_id)

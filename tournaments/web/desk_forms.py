@@ -1,13 +1,14 @@
 """The players section of the organiser desk: its forms, and what it shows.
 
 Vocabulary: a *new player* is typed in one line (a name, a club chosen from
-those that exist, or none) and entered at once; a *search* (``?q=``) finds
-players not yet entered by part of their name or club, each offered with an
-Enter button (with JavaScript the same box asks the players API as the
-organiser types); a *players list* is a pasted list or an uploaded CSV file
-(a name a line, or ``name,club``) that is previewed before it is imported.
-When few players are not yet entered, the desk also offers them all in one
-multiple choice, which is quicker on a club night.
+those the organiser may name, ``access.clubs_usable_q``, or none) and entered
+at once; a *search* (``?q=``) finds players not yet entered by part of their
+name or club, each offered with an Enter button (with JavaScript the same box
+asks the players API as the organiser types); a *players list* is a pasted
+list or an uploaded CSV file (a name a line, or ``name,club``) that is
+previewed before it is imported. When few players are not yet entered, the
+desk also offers them all in one multiple choice, which is quicker on a club
+night.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from tournaments.actors import ActingUser
 from tournaments.models import Club, Entry, Player, Tournament
 from tournaments.selectors.people import (
     clubs_all,
-    clubs_visible,
+    clubs_usable,
     players_not_entered,
     players_not_entered_found,
 )
@@ -49,9 +50,11 @@ class PlayerAddForm(forms.Form):
 
     def __init__(self, *args: Any, user: ActingUser, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # Only the clubs this organiser may see (``access.clubs_visible_q``).
+        # Only the clubs this organiser may name (``access.clubs_usable_q``), as
+        # the API: a club they merely see (the owner's, on a private tournament)
+        # answers as one that does not exist.
         club_field = cast(forms.ModelChoiceField[Club], self.fields["club"])
-        club_field.queryset = clubs_visible(user=user)
+        club_field.queryset = clubs_usable(user=user)
 
     def user_error_add(self, error: UserError) -> None:
         field = error.field if error.field in self.fields else None

@@ -12,6 +12,9 @@ Vocabulary:
   by side, a rack *differs* when its entry or score is not the same in both;
 * an *own entry* is a game the viewing organiser entered: someone else has to
   confirm it, so the pages offer them no button for it;
+* who *entered* a game is named by its account, else by the name a restored
+  backup gave (``Game.original_recorded_by``, else its first entry source's
+  ``original_user``: text, never an account), else it was entered at the table;
 * a table's *new link* replaces its private token: the old link stops at once,
   and the printed score sheet carrying it has to be printed again.
 
@@ -86,6 +89,22 @@ class GameToConfirm:
     first: Version
     second: Version | None = None
     second_refused: str = ""
+    entered_by: str = ""
+
+
+def entered_by(game: Game) -> str:
+    """Who entered the game's stored version, as the page names it (see the
+    module's docstring)."""
+    if game.recorded_by is not None:
+        return gettext("Entered by %(who)s") % {"who": game.recorded_by.get_username()}
+    firsts = [s for s in game.entry_sources or [] if isinstance(s, dict)][:1]
+    original = game.original_recorded_by or "".join(
+        str(s.get("original_user") or "") for s in firsts
+    )
+    if original:
+        named = gettext("%(name)s (in the original)") % {"name": original}
+        return gettext("Entered by %(who)s") % {"who": named}
+    return gettext("Entered at the table")
 
 
 def entered_text(*, tiles: str | None, points: int, jokers: int) -> str:
@@ -179,7 +198,15 @@ def confirm_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         second, refused = _second(game) if game.state == Game.State.DISPUTED else (None, "")
         if second is not None:
             first, second = versions_compared(first, second)
-        listed.append(GameToConfirm(game=game, first=first, second=second, second_refused=refused))
+        listed.append(
+            GameToConfirm(
+                game=game,
+                first=first,
+                second=second,
+                second_refused=refused,
+                entered_by=entered_by(game),
+            )
+        )
     return render(
         request,
         "tournaments/desk/confirm.html",

@@ -10,7 +10,8 @@ round and shows the round clock once the organiser has started it. The
 slides are built once per tournament version (``public_cache``); the clock
 is read on every request. With JavaScript the page cycles itself, counts the
 clock down and asks ``/screen/state/`` every few seconds for the version
-(and the clock), fetching the page again only when the version moved;
+(and the clock) with the ``ETag`` it last had (a ``304`` while nothing
+changed: ``tournaments.live``), fetching the page again only when the version moved;
 without it, the page refreshes itself onto the next slide (``?slide=``).
 *Find my table* (``/t/<slug>/tables/``) lists every active player A to Z
 with their table and seat in the current round, narrowed by ``?q=``, printed
@@ -24,7 +25,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseRedirect,
+    JsonResponse,
+)
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -32,6 +38,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from scoring.errors import UserError
 from tournaments.caching import tournament_version
+from tournaments.live import live_answer, live_tag
 from tournaments.models import Match, Round, Tournament
 from tournaments.round_clock import ClockState
 from tournaments.selectors.hall import places_found, player_places, round_clock_of, round_current
@@ -150,26 +157,32 @@ def _clock_json(clock: ClockState | None) -> dict[str, Any] | None:
     return {"state": clock.state, "remaining": clock.remaining, "text": clock.text}
 
 
-def screen_state(request: HttpRequest, slug: str) -> JsonResponse:
-    """What the screen polls: the tournament's version and the round clock."""
+def screen_state(request: HttpRequest, slug: str) -> HttpResponse:
+    """What the screen polls: the tournament's version and the round clock,
+    ``304`` while the version stands (``tournaments.live``). The clock moves
+    only by the desk's buttons, which move the version; between them the
+    screen counts the clock down itself."""
     tournament = tournament_shown(request, slug)
-    round_ = round_current(tournament=tournament)
     version = tournament_version(tournament=tournament)
-    # Kept per version (the slides read it too): no query once the screen was shown.
-    ranking = ranking_current(tournament=tournament, version=version)
-    response = JsonResponse(
-        {
-            "version": version,
-            "clock": _clock_json(round_clock_of(tournament=tournament, round_=round_)),
-            # The order the standings slides show and the stage it comes from.
-            "stage": ranking.stage,
-            "stage_label": gettext(ranking.label),
-            "decided": ranking.decided,
-            "players": [row.player_id for row in ranking.rows],
-        }
-    )
-    response["Cache-Control"] = "no-store"
-    return response
+    tag = live_tag(tournament=tournament, what="screen-state", version=version)
+
+    def answer() -> JsonResponse:
+        round_ = round_current(tournament=tournament)
+        # Kept per version (the slides read it too): no query once the screen was shown.
+        ranking = ranking_current(tournament=tournament, version=version)
+        return JsonResponse(
+            {
+                "version": version,
+                "clock": _clock_json(round_clock_of(tournament=tournament, round_=round_)),
+                # The order the standings slides show and the stage it comes from.
+                "stage": ranking.stage,
+                "stage_label": gettext(ranking.label),
+                "decided": ranking.decided,
+                "players": [row.player_id for row in ranking.rows],
+            }
+        )
+
+    return live_answer(request, tag=tag, answer=answer)
 
 
 def tables(request: HttpRequest, slug: str) -> HttpResponse:

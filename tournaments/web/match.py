@@ -20,6 +20,12 @@ answers 410 saying so, with any racks that were posted shown back, unstored.
 
 Every write answers with a redirect (POST-redirect-GET); a refused write
 (``UserError``) stores nothing and is shown next to the input it concerns.
+
+The page's *state* (``/m/<token>/state/``) is what its script polls: the
+match's version (``caching.match_version``: a game of this table, or a change
+to the tournament's settings, names or seating), answered ``304`` while it
+stands (``tournaments.live``); when it moves, the script fetches the page's
+games again. A replaced link's state answers 410, so the page reloads to say so.
 """
 
 from __future__ import annotations
@@ -28,13 +34,22 @@ import secrets
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    JsonResponse,
+    QueryDict,
+)
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from scoring.rules import GAME_NUMBER_MAX
+from tournaments.caching import match_version
 from tournaments.game_numbers import game_number_next
+from tournaments.live import live_answer, match_tag
 from tournaments.models import Game, Match, Rack, Seat, Tournament
 from tournaments.racks_entered import game_racks_entered
 from tournaments.selectors.matches import match_detail, match_replaced
@@ -320,3 +335,16 @@ def match_mine(request: HttpRequest, token: str) -> HttpResponse:
     request.session.save()
     game_entry_source_mark(game=game, source=page_source(request, match=match))
     return HttpResponse(status=204)
+
+
+@require_safe
+def match_state(request: HttpRequest, token: str) -> HttpResponse:
+    """The match's version as JSON, ``304`` to the ``ETag`` it last answered."""
+    found = match_version(token=token)
+    if found is None:
+        if match_replaced(token=token) is None:
+            raise Http404
+        return JsonResponse({"replaced": True}, status=410)
+    match, version = found
+    tag = match_tag(tournament=match.round.tournament, match_id=match.pk, version=version)
+    return live_answer(request, tag=tag, answer=lambda: JsonResponse({"version": version}))

@@ -20,7 +20,7 @@ import json
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.templatetags.static import static
+from django.templatetags.static import PrefixNode, static
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control
@@ -57,7 +57,9 @@ def _served(name: str) -> str | None:
 def worker_config() -> dict[str, Any]:
     precache = [url for url in map(_served, PRECACHE) if url is not None]
     digest = hashlib.sha256("\n".join([WORKER_REVISION, *precache]).encode()).hexdigest()
-    return {"version": digest[:16], "precache": precache, "static": static("")}
+    # The prefix itself, not a file: a manifest storage names no file "".
+    prefix = PrefixNode.handle_simple("STATIC_URL")
+    return {"version": digest[:16], "precache": precache, "static": prefix}
 
 
 @require_GET

@@ -19,6 +19,10 @@ are seated, then the *final placings*. Each names the stage its order comes
 from and, once a stage is seated, links the qualifying table
 (``?stage=qualifying``). Any user sees these pages of a visible tournament;
 an organiser also gets links to the organiser desk and to the match pages.
+
+The tournament page, a round page and the standings (page and exports) are
+*live* (``tournaments.live``): each answers an ``ETag`` of the tournament's
+version, its viewer and the query, and a 304 to it before anything is built.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from django_tables2.export.views import ExportMixin
 
 from scoring import rules
 from tournaments.caching import tournament_version
+from tournaments.live import live_answer, live_tag, query_view
 from tournaments.models import Round, Tournament
 from tournaments.selectors.pages import rounds_numbered
 from tournaments.selectors.people import clubs_listed
@@ -120,21 +125,39 @@ def stage_asked(request: HttpRequest) -> str | None:
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_shown(request, slug)
     organiser = can_organise(request, tournament)
-    # Read once for the body's key and the standings it shows.
+    # Read once for the tag, the body's key and the standings it shows.
     version = tournament_version(tournament=tournament)
-    body = body_cached(
+    tag = live_tag(
         tournament=tournament,
-        page="tournament",
-        organiser=organiser,
+        what="tournament",
+        view=(_viewed(organiser),),
         version=version,
-        build=lambda: render_to_string(
-            "tournaments/_tournament_body.html",
-            _tournament_body(tournament, organiser=organiser, version=version),
-        ),
+        viewer=request.user,
     )
-    return render(
-        request, "tournaments/tournament_detail.html", {"tournament": tournament, "body": body}
-    )
+
+    def answer() -> HttpResponse:
+        body = body_cached(
+            tournament=tournament,
+            page="tournament",
+            organiser=organiser,
+            version=version,
+            build=lambda: render_to_string(
+                "tournaments/_tournament_body.html",
+                _tournament_body(tournament, organiser=organiser, version=version),
+            ),
+        )
+        return render(
+            request,
+            "tournaments/tournament_detail.html",
+            {"tournament": tournament, "body": body},
+        )
+
+    return live_answer(request, tag=tag, answer=answer)
+
+
+def _viewed(organiser: bool) -> str:
+    """Whose view a live page's tag names: an organiser's (desk and match links) or a visitor's."""
+    return "organiser" if organiser else "visitor"
 
 
 def _tournament_body(tournament: Tournament, *, organiser: bool, version: int) -> dict[str, Any]:
@@ -173,7 +196,26 @@ def _tournament_body(tournament: Tournament, *, organiser: bool, version: int) -
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = tournament_shown(request, slug)
     organiser = can_organise(request, tournament)
+    version = tournament_version(tournament=tournament)
+    tag = live_tag(
+        tournament=tournament,
+        what="round",
+        view=(_viewed(organiser), number),
+        version=version,
+        viewer=request.user,
+    )
+    return live_answer(
+        request,
+        tag=tag,
+        answer=lambda: _round_page(
+            request, tournament, number, organiser=organiser, version=version
+        ),
+    )
 
+
+def _round_page(
+    request: HttpRequest, tournament: Tournament, number: int, *, organiser: bool, version: int
+) -> HttpResponse:
     def build() -> str:
         rounds = _rounds_shown(tournament, [number], organiser=organiser)
         if not rounds:
@@ -190,7 +232,12 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return render_to_string("tournaments/_round_body.html", context)
 
     body = body_cached(
-        tournament=tournament, page="round", organiser=organiser, build=build, parts=(number,)
+        tournament=tournament,
+        page="round",
+        organiser=organiser,
+        build=build,
+        parts=(number,),
+        version=version,
     )
     return render(
         request,
@@ -232,6 +279,17 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
         return super().dispatch(request, *args, **kwargs)
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        # Every parameter counts for the tag: a junk one is redirected (no tag) below.
+        tag = live_tag(
+            tournament=self.tournament,
+            what="standings",
+            view=query_view((k, v) for k in request.GET for v in request.GET.getlist(k)),
+            version=self.version,
+            viewer=request.user,
+        )
+        return live_answer(request, tag=tag, answer=lambda: self._answer(request, **kwargs))
+
+    def _answer(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
         # Only the parameters the page reads, with values it shows differently, make
         # a page: any other address is sent to its canonical one, so no junk
         # parameter or value makes a cached body of its own.

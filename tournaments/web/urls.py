@@ -42,6 +42,11 @@ urlpatterns: list[URLPattern] = [
     ),
     path("t/new/", tournament_settings.tournament_new, name="tournament-new"),  # before <slug>
     path("t/new/restore/", desk_backup.tournament_restore, name="tournament-restore"),
+    path(
+        "t/new/restore/<id:job_id>/",
+        desk_backup.tournament_restore_job,
+        name="tournament-restore-job",
+    ),
     path("t/<slug:slug>/", public.tournament_detail, name="tournament"),
     path("t/<slug:slug>/edit/", tournament_settings.tournament_edit, name="tournament-edit"),
     path("t/<slug:slug>/finish/", tournament_settings.tournament_finish, name="tournament-finish"),
@@ -154,6 +159,7 @@ urlpatterns: list[URLPattern] = [
     path("m/<str:token>/", match.match_entry, name="match"),
     path("m/<str:token>/correct/", match.match_correct, name="match-correct"),
     path("m/<str:token>/mine/", match.match_mine, name="match-mine"),
+    path("m/<str:token>/state/", match.match_state, name="match-state"),
     path("m/<str:token>/timer/", timer.match_timer, name="match-timer"),
     path(
         "m/<str:token>/manifest.webmanifest",

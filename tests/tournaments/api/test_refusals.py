@@ -20,7 +20,7 @@ STRANGER = -1  # a seat index meaning "a player not seated at this match"
 
 # (case, ending, [(seat, rack fields)], field, message fragments)
 REFUSALS: list[tuple[str, str, list[tuple[int, dict[str, Any]]], str, list[str]]] = [
-    ("one player", "rummikub", [(0, {"tiles": ""})], "racks", ["2 to 4 racks", "1 were given"]),
+    ("one player", "rummikub", [(0, {"tiles": ""})], "racks", ["2 to 4 racks", "1 was given"]),
     (
         "five players",
         "rummikub",

@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from tests.factories import match_seated
+from tests.factories import RoundFactory, match_seated
 from tests.tournaments.web.support import play
 from tournaments.models import Game, Tournament
 
@@ -36,6 +36,7 @@ def test_each_row_counts_its_unconfirmed_games(anon: APIClient, setting: str, ga
 
 def test_a_stage_counts_only_its_own_unconfirmed_games(anon: APIClient) -> None:
     t = played("include")
+    RoundFactory(tournament=t, number=2, stage="final")  # a final, nothing played in it
     url = f"/api/v1/tournaments/{t.pk}/standings/?stage=final"
     rows = anon.get(url).json()["results"]
     assert [row["unconfirmed_games"] for row in rows] == [0] * 4

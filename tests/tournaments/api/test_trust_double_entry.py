@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.db import OperationalError, connection
+from django.db import connection
 
 from tests.factories import UserFactory, match_seated, seated_ids
 from tests.fresh_sqlite import module_run_on_fresh_sqlite
@@ -97,12 +97,6 @@ def test_sixteen_threads_with_one_token_never_confirm_on_sqlite(tmp_path):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.xfail(
-    raises=OperationalError,
-    strict=False,
-    reason="PostgreSQL can deadlock 16 concurrent first games of a match (lock order "
-    "of the tournament's row and the match's); the entries are never confirmed alone",
-)
 def test_sixteen_threads_with_one_token_never_confirm_on_postgresql():
     if connection.vendor != "postgresql":
         pytest.skip("the SQLite race runs in its own process (above)")

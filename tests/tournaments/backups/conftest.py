@@ -33,6 +33,16 @@ def racks(seated: list[int], *pts: int) -> list[RackIn]:
     return [RackIn(player=p, points=x) for p, x in zip(seated, pts, strict=True)]
 
 
+@pytest.fixture(autouse=True)
+def restore_limits(settings):
+    """The limits these tests were written for: a 10 MB file, 800 games, all
+    restored within the request (test_background sets its own)."""
+    settings.RACKSCORE_BACKUP_MAX_MB = 10
+    settings.RACKSCORE_BACKUP_GAMES_MAX = 800
+    settings.RACKSCORE_BACKUP_REQUEST_MB = 10
+    settings.RACKSCORE_BACKUP_REQUEST_GAMES = 800
+
+
 @pytest.fixture
 def owner():
     return UserFactory(username="owner")

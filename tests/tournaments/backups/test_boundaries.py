@@ -14,7 +14,7 @@ from django.test import Client
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tests.tournaments.backups.test_hostile import CASES, forged
 from tournaments.backups.checks import document_read
-from tournaments.backups.document import checksum_of, tournament_document
+from tournaments.backups.document import ENTRY_SOURCES_MAX, checksum_of, tournament_document
 from tournaments.backups.restore import player_map_by_name, tournament_import
 from tournaments.models import AuditEvent, Club, Game, Player, Tournament
 from tournaments.selectors.matches import match_replaced
@@ -185,3 +185,50 @@ def test_a_hostile_document_is_refused_with_its_reason(client, played, victim, n
     )
     assert answer.status_code == 400, answer.content[:300]
     assert reason in answer.json()["document"][0]
+
+
+def test_entry_sources_are_written_by_username_and_restored_as_text(played, victim):
+    """Where each entry came from travels with the game: the user by username,
+    never an id; restored, a name only (no account), which exports back the same."""
+    document = tournament_document(tournament=played, checksum=False)
+    sources = {
+        g["number"]: g["entry_sources"] for g in document["games"] if g["state"] != "confirmed"
+    }
+    disputed = next(g for g in document["games"] if g["state"] == "disputed")
+    assert [(s["via"], s["user"]) for s in disputed["entry_sources"]] == [
+        ("link_api", None),
+        ("user", "co"),
+    ]
+    assert all(len(s["key"]) in (0, 24) for group in sources.values() for s in group)
+    disputed["entry_sources"][1]["user"] = "dave"  # a name the victim's account has
+    document["checksum"] = checksum_of(document)
+    mallory = UserFactory(username="mallory")
+    copy = tournament_import(document=document, owner=mallory, slug="sources")
+    game = Game.objects.get(match__round__tournament=copy, state="disputed")
+    restored = game.entry_sources[1]
+    assert (restored["via"], restored["user"], restored["original_user"]) == ("user", None, "dave")
+    again = tournament_document(tournament=copy)
+    assert (
+        next(g for g in again["games"] if g["state"] == "disputed")["entry_sources"]
+        == (disputed["entry_sources"])
+    )
+
+
+def test_a_game_with_more_entry_sources_than_a_backup_holds_keeps_its_first_and_latest(played):
+    game = Game.objects.filter(match__round__tournament=played, state="entered").first()
+    first = game.entry_sources[0]
+    marks = [
+        {"via": "page", "user": None, "session": f"{n:024x}", "key": "", "marked": True}
+        for n in range(30)
+    ]
+    game.entry_sources = [first, *marks]
+    game.save(update_fields=["entry_sources"])
+    written = next(g for g in tournament_document(tournament=played)["games"] if g["id"] == game.pk)
+    assert len(written["entry_sources"]) == ENTRY_SOURCES_MAX
+    assert written["entry_sources"][0]["via"] == first["via"]
+    assert [s["session"] for s in written["entry_sources"][1:]] == [
+        m["session"] for m in marks[-15:]
+    ]
+    tournament_import(
+        document=tournament_document(tournament=played), owner=UserFactory(), slug="capped"
+    )

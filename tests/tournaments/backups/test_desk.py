@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -13,7 +14,8 @@ from django.urls import reverse
 from tests.factories import UserFactory
 from tests.tournaments.backups.conftest import normal, rows_count
 from tournaments.backups.document import checksum_of, document_text, tournament_document
-from tournaments.models import Tournament
+from tournaments.backups.restore import tournament_import
+from tournaments.models import Game, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -133,3 +135,24 @@ def test_a_blank_file_is_named_empty(owner):
     response = client_for(owner).post(RESTORE, {"file": file})
     assert response.status_code == 400
     assert response.context["form"].errors["file"] == ["The file is empty."]
+
+
+def test_the_confirm_page_of_a_restored_tournament_names_the_original_entries(played, owner):
+    """A restore keeps who entered a game as text: the games to confirm name
+    the original's organiser (never an account) and the table's link as such."""
+    mallory = UserFactory(username="mallory")
+    copy = tournament_import(
+        document=tournament_document(tournament=played), owner=mallory, slug="copy"
+    )
+    waiting = Game.objects.filter(match__round__tournament=copy, state="entered")
+    by_round = {g.match.round.number: g for g in waiting.select_related("match__round")}
+    assert [s["via"] for s in by_round[1].entry_sources] == ["link_api"]
+    assert by_round[2].entry_sources == [
+        {"via": "user", "user": None, "original_user": "owner", "session": "", "key": ""}
+    ]
+    page = client_for(mallory).get(reverse("web:desk-confirm", args=["copy"])).content.decode()
+    to_confirm = page.split('id="h-entered"')[1]
+    captions = re.findall(r"<caption>([^<]*?) <span", to_confirm)
+    assert captions == ["Entered at the table", "Entered by owner (in the original)"]
+    # The copy's owner is not the original's "owner": both are theirs to confirm.
+    assert to_confirm.count('action="/t/copy/organise/games/') == 2

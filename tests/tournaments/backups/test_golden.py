@@ -82,6 +82,8 @@ def golden_completed() -> dict[str, Any]:
     document["tournament"] = settings_completed(document["tournament"])
     assert document["tournament"]["carry_over"] == "0"
     for game in document["games"]:
+        assert "entry_sources" not in game  # written before they were kept
+        game["entry_sources"] = []
         for rack in game["racks"]:
             rack["bonus"] = "0.00"
     for entry in document["entries"]:

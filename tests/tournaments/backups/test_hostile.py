@@ -71,6 +71,11 @@ def _disputed(doc: dict[str, Any]) -> dict[str, Any]:
     return next(g for g in doc["games"] if g["state"] == "disputed")
 
 
+def _entered(doc: dict[str, Any]) -> dict[str, Any]:
+    """A game awaiting its second entry, with the source of its first."""
+    return next(g for g in doc["games"] if g["state"] == "entered" and g["entry_sources"])
+
+
 def _event(doc: dict[str, Any], action: str, **values: Any) -> dict[str, Any]:
     event = {
         "at": "2026-11-21T10:00:00+00:00", "user": None, "username": "", "by_link": False,
@@ -129,6 +134,14 @@ CASES: list[tuple[str, Forge]] = [
     ("co-organisers", lambda d, v: d["tournament"].update(co_organisers=["dave", "root"])),
     ("audit-as-root", lambda d, v: _event(d, "game.deleted", user="root", username="root")),
     ("recorded-by-dave", lambda d, v: d["games"][0].update(recorded_by="dave", confirmed_by="root")),
+    ("entry-source-as-dave", lambda d, v: _entered(d).update(entry_sources=[{"via": "user", "user": "dave", "session": "", "key": ""}])),
+    ("entry-source-user-id", lambda d, v: _entered(d).update(entry_sources=[{"via": "user", "user": v["dave"].pk, "session": "", "key": ""}])),
+    ("entry-source-via-unknown", lambda d, v: _entered(d).update(entry_sources=[{"via": "root", "user": None, "session": "", "key": ""}])),
+    ("entry-source-extra-key", lambda d, v: _entered(d)["entry_sources"][0].update(account=v["dave"].pk)),
+    ("entry-source-session-not-a-digest", lambda d, v: _entered(d)["entry_sources"][0].update(session="x" * 5000)),
+    ("entry-sources-over-the-cap", lambda d, v: _entered(d).update(entry_sources=_entered(d)["entry_sources"] * 40)),
+    ("entry-sources-an-object", lambda d, v: _entered(d).update(entry_sources={"via": "page"})),
+    ("entry-source-marked-false", lambda d, v: _entered(d)["entry_sources"][0].update(marked="no")),
     ("owner-root", lambda d, v: d["tournament"].update(owner="root")),
     ("victim-player-reused", _victim_reused),
     ("victim-club-named", lambda d, v: (d["clubs"].append({"name": "dave hidden club", "city": ""}), d["players"][0].update(club="dave hidden club"))),

@@ -4,12 +4,15 @@ models know is a value the schema takes, and nothing else."""
 from __future__ import annotations
 
 import json
+from typing import get_args
 
 import pytest
 from django.db import models
 
 from tournaments.backups.checks import SCHEMA_PATH
+from tournaments.backups.document import ENTRY_SOURCES_MAX
 from tournaments.models import Adjustment, AuditEvent, Entry, Game, Round, Tournament
+from tournaments.services.results import Via
 
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
@@ -56,3 +59,12 @@ def test_every_row_choice_is_enumerated(path, model, name):
 def test_the_checksum_is_required():
     assert "checksum" in SCHEMA["required"]
     assert set(SCHEMA["required"]) == set(SCHEMA["properties"])
+
+
+def test_an_entry_source_is_bounded_and_its_ways_are_the_services():
+    games = SCHEMA["properties"]["games"]["items"]["properties"]
+    assert games["entry_sources"]["maxItems"] == ENTRY_SOURCES_MAX
+    source = SCHEMA["$defs"]["entry_source"]
+    assert source["properties"]["via"]["enum"] == list(get_args(Via))
+    assert source["properties"]["user"]["maxLength"] == 150  # a username, as text
+    assert source["additionalProperties"] is False

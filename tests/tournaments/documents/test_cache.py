@@ -113,3 +113,20 @@ def test_score_sheets_are_cached_by_the_sites_address(monkeypatch):
     for site in ("https://a.example", "https://a.example", "https://b.example"):
         files.scoresheets_pdf(round_=round_, base_url=site)
     assert [url.split("/m/")[0] for url in rendered] == ["https://a.example", "https://b.example"]
+
+
+def test_only_a_category_players_carry_is_kept(drawn):
+    """As the standings page: a category nobody carries (free text) is drawn
+    every time, with no rows, and never kept; one players carry is kept."""
+    owner = UserFactory()
+    t: Tournament = TournamentFactory(owner=owner)
+    round_with_tables(t, sizes=(3,), games=2)
+    t.entries.update(category="U14")
+    client = Client()
+    client.force_login(owner)
+    for n in (1, 2, 1):
+        assert client.get(f"/t/{t.slug}/standings.pdf", {"category": f"x{n}"}).status_code == 200
+    assert drawn == ["standings_document"] * 3
+    for _time in range(2):
+        assert client.get(f"/t/{t.slug}/standings.pdf", {"category": "U14"}).status_code == 200
+    assert drawn == ["standings_document"] * 4

@@ -53,6 +53,10 @@ A = AuditEvent.Action
 # Whole modules with nothing to record in a tournament's trail.
 MODULES_NOT_AUDITED = {
     "idempotency": "the API's request keys: a record of requests, not a change to a tournament",
+    "restore_jobs": (
+        "a user's restore job: no tournament until restored, and the restore records its own "
+        "tournament.imported event"
+    ),
 }
 
 # Public functions that are no write of their own, or write outside any tournament.

@@ -15,6 +15,7 @@ from tests.tournaments.web.trust_support import (
     seated,
 )
 from tournaments.models import AuditEvent, Game
+from tournaments.services.adjustments import adjustment_add
 from tournaments.services.audit import audit_add
 from tournaments.services.games import game_delete
 from tournaments.web import desk_audit, desk_results
@@ -325,3 +326,19 @@ def test_seating_entries_links_and_imports_read_in_words(owner) -> None:
     assert "…wxyz" in text and "f" * 64 not in text and "digest" not in text
     assert "2026-11-21T10" not in text and "cup.json" in text
     assert '"name"' not in text and "&quot;name&quot;" not in text
+
+
+def test_an_adjustments_round_reads_as_its_number_as_the_trail_keeps_it(owner) -> None:
+    """The trail keeps an adjustment's round by number, never by id: another
+    tournament's round whose id is that number is not named."""
+    match_seated(players=2)  # another tournament's round takes an id first
+    match = seated("none")
+    tournament = match.round.tournament
+    assert match.round.pk != match.round.number == 1
+    player = match.seats.first().player_id
+    adjustment_add(
+        tournament=tournament, player_id=player, points=-5, reason="Late", round=match.round
+    )
+    events = owner(match).get(desk_url(match, "audit/?kind=adjustment")).context["events"]
+    changes = {c.label: (c.old, c.new) for c in events[0].changes}
+    assert changes["round"] == ("—", "1")

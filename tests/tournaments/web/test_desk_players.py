@@ -103,6 +103,31 @@ def test_a_bad_new_player_is_refused_at_its_field(organiser, data, fragment) -> 
     assert entered(tournament) == {"Known"}
 
 
+def test_a_co_organiser_cannot_name_the_owners_private_club(client: Client) -> None:
+    """The club list is the clubs the user may name (``access.clubs_usable_q``),
+    not every club they may see: the owner's private club shows to a co-organiser
+    on a private tournament, but is not theirs to give a new player."""
+    owner, co = UserFactory(), UserFactory()
+    private = ClubFactory(name="Owner's Own", created_by=owner)
+    public_club = ClubFactory(name="Open Club")
+    TournamentFactory(club=public_club, public=True)  # a public tournament shows it
+    tournament = TournamentFactory(
+        slug="club-night", owner=owner, club=private, public=False, rounds=2, games_per_round=1
+    )
+    tournament.co_organisers.add(co)
+    client.force_login(co)
+    offered = client.get(DESK).context["player_form"].fields["club"].queryset
+    assert list(offered) == [public_club]
+    players = Player.objects.count()
+    response = client.post(f"{DESK}players/new/", {"name": "Anna", "club": private.pk})
+    assert response.status_code == 400
+    assert "valid choice" in response.context["player_form"].errors["club"][0]
+    assert Player.objects.count() == players and not entered(tournament)
+    client.force_login(owner)  # their own club is theirs to name
+    response = client.post(f"{DESK}players/new/", {"name": "Anna", "club": private.pk})
+    assert response.status_code == 302 and Player.objects.get(name="Anna").club == private
+
+
 def test_an_existing_player_with_that_name_and_club_is_entered_not_made_again(organiser) -> None:
     client, tournament = organiser
     known = PlayerFactory(name="Anna", created_by=tournament.owner)

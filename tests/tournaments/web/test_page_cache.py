@@ -163,5 +163,7 @@ def test_the_api_standings_follow_a_game_recorded_through_the_api() -> None:
     answer = phone.post(f"/api/v1/matches/{match.pk}/games/", _api_game(match, 1), format="json")
     assert answer.status_code == 201
     assert {row["games"] for row in api.get(url).json()["results"]} == {1}
-    qualifying = api.get(url, {"stage": "final"}).json()["results"]
-    assert {row["games"] for row in qualifying} == {0}
+    qualifying = api.get(url, {"stage": "qualifying"}).json()["results"]
+    assert {row["games"] for row in qualifying} == {1}
+    # No final seated: none to ask for (``standings.current.stage_there_check``).
+    assert api.get(url, {"stage": "final"}).status_code == 400
