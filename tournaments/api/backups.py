@@ -56,7 +56,7 @@ from tournaments.backups.checks import (
     too_large,
 )
 from tournaments.backups.document import tournament_document
-from tournaments.backups.restore import tournament_import
+from tournaments.backups.restore import restore_slug_checked, tournament_import
 from tournaments.models import RestoreJob, Tournament
 from tournaments.selectors.background import restore_job_of
 from tournaments.services.restore_jobs import refusal_text
@@ -286,6 +286,8 @@ class TournamentImportView(IdempotentWritesMixin, generics.GenericAPIView[Tourna
         """A large document, recognised here and restored by the worker: 202 and its progress."""
         if document.read:
             document_kind_recognised(document)
+        # What the worker would refuse at once is refused here, as a small restore is.
+        restore_slug_checked(slug=slug, document=document if document.read else None)
         job = restore_enqueue(user=request.user, data=document.data, slug=slug, source="api")
         job = restore_job_of(user=request.user, job_id=job.pk) or job
         url = reverse("api-tournament-import-job", args=[job.pk])

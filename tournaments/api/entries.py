@@ -22,6 +22,7 @@ from rest_framework.response import Response
 
 from apikit.serializer_fields import StrictCharField
 from scoring import rules
+from scoring.errors import UserError
 from tournaments.api.base import TournamentNestedView
 from tournaments.api.id_fields import id_field
 from tournaments.models import Entry, Tournament
@@ -169,17 +170,24 @@ class TournamentEntriesView(TournamentNestedView):
         given = EntriesInSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         category = given.validated_data.pop("category")
-        with transaction.atomic():  # entered with their category, or not at all
-            entries = entry_services.entries_add(
-                tournament=tournament, user=request.user, **given.validated_data
-            )
-            if category is not None:
-                entries = entry_services.entries_category_set(
-                    tournament=tournament,
-                    player_ids=[e.player_id for e in entries],
-                    category=category,
-                    user=request.user,
+        # The services speak of "players"; an error is answered at the key sent.
+        sent = "player" if "player" in given.initial_data else "players"
+        try:
+            with transaction.atomic():  # entered with their category, or not at all
+                entries = entry_services.entries_add(
+                    tournament=tournament, user=request.user, **given.validated_data
                 )
+                if category is not None:
+                    entries = entry_services.entries_category_set(
+                        tournament=tournament,
+                        player_ids=[e.player_id for e in entries],
+                        category=category,
+                        user=request.user,
+                    )
+        except UserError as error:
+            if error.field in {"player", "players"}:
+                error.field = sent
+            raise
         return Response(EntrySerializer(entries, many=True).data, status=status.HTTP_201_CREATED)
 
 

@@ -75,6 +75,8 @@ class TournamentOwnerDeletes(TournamentPermission):
     def has_object_permission(self, request: Request, view: Any, obj: Tournament) -> bool:
         if request.method == "DELETE":
             return tournament_owner(user=request.user, tournament=obj)
+        # The refusal says what was refused (one instance per request).
+        self.message = _("Only the tournament's organisers may change it.")
         return super().has_object_permission(request, view, obj)
 
 

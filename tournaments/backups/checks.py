@@ -239,11 +239,16 @@ _HEAD = re.compile(
     rb'\s*\{\s*"format"\s*:\s*"([^"\\]{0,80})"\s*,\s*"version"\s*:\s*(-?\d{1,9})\s*[,}]'
 )
 
+# A backup's format, wherever its keys stand; and any "format" a file names.
+_FORMAT_OURS = re.compile(rb'"format"\s*:\s*"' + re.escape(FORMAT.encode()) + rb'"')
+_FORMAT_ANY = re.compile(rb'"format"\s*:\s*"([^"\\]{0,80})"')
+
 
 def document_glanced(data: bytes) -> None:
     """What a request judges of a file too large to read whole within it: its
     size, UTF-8 text holding one JSON object, and the format and version its
-    head names (when it opens with them, as an export does). The rest is
+    head names (when it opens with them, as an export does; else a file that
+    names the backup's format nowhere is refused as not one). The rest is
     judged by ``document_read`` and the checks, in the task worker."""
     if len(data) > file_max():
         raise too_large()
@@ -259,6 +264,10 @@ def document_glanced(data: bytes) -> None:
     head = _HEAD.match(data.removeprefix(_BOM.encode()))
     if head is not None:
         document_kind_recognised({"format": head.group(1).decode(), "version": int(head.group(2))})
+    elif _FORMAT_OURS.search(data) is None:
+        # Its keys in another order: a backup names its format somewhere, else it is none.
+        named = _FORMAT_ANY.search(data)
+        document_kind_recognised({"format": named.group(1).decode()} if named else {})
 
 
 def document_kind_recognised(document: dict[str, Any]) -> None:
@@ -293,6 +302,10 @@ def document_recognised(document: dict[str, Any]) -> None:
 
 
 def _schema_refused(error: Any, prefix: Sequence[Any] = ()) -> UserError:
+    # Of "not valid under any of the given schemas", the alternative that came
+    # closest says what is wrong: the deepest, and not a mere "not of type".
+    if error.context:
+        error = max(error.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
     return refused(
         _("The backup does not match its format at %(path)s: %(reason)s."),
         path=path_text([*prefix, *error.absolute_path]),

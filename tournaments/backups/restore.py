@@ -137,6 +137,17 @@ def _slug_free(slug: str) -> str:
     return slug
 
 
+def restore_slug_checked(*, slug: str | None, document: Mapping[str, Any] | None) -> None:
+    """The slug a restore would take, judged before a large file is handed on
+    to the worker (as ``tournament_import`` judges it): the slug given, else
+    the document's own when it was read. A file only glanced at names its own
+    slug to the worker alone."""
+    tournament = document.get("tournament") if document is not None else None
+    own = tournament.get("slug") if isinstance(tournament, dict) else None
+    if slug or isinstance(own, str):
+        _slug_free(slug or str(own))
+
+
 def _player_map_checked(
     document: dict[str, Any], player_map: Mapping[int, int], *, owner: Any
 ) -> dict[int, Player]:

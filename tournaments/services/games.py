@@ -392,7 +392,9 @@ def game_correct(
     user: ActingUser = None,
 ) -> Game:
     """Replace a game's racks and recompute its scores; the old state stays in
-    history. Corrections are an organiser's word, so the game is confirmed."""
+    history. Corrections are an organiser's word, so the game is confirmed,
+    except a game waiting for another's look (``entered``) corrected by the
+    one who entered it: it still waits, as their confirmation would be refused."""
     game = (
         Game.objects.select_for_update(of=("self",))
         .select_related("match__round__tournament")
@@ -406,9 +408,15 @@ def game_correct(
     game.racks.all().delete()
     game.ending = ending
     game.version += 1
-    game.state = Game.State.CONFIRMED
+    corrector = user_or_none(user)
+    own_waiting = (
+        game.state == Game.State.ENTERED
+        and corrector is not None
+        and game.recorded_by_id == corrector.pk
+    )
+    game.state = Game.State.ENTERED if own_waiting else Game.State.CONFIRMED
     game.second_entry = None
-    game.confirmed_by = user_or_none(user)
+    game.confirmed_by = None if own_waiting else corrector
     game.save(
         update_fields=["ending", "version", "state", "second_entry", "confirmed_by", "updated"]
     )

@@ -6,10 +6,11 @@ tournament's events newest first, a page at a time, narrowed to one table
 events concern, the first part of their action). Each event shows when, who,
 the action, its *object* (round, table, game) and its *changes*: one row per
 changed key with the old and the new value (a setting by its label, a choice
-by its words, a list as a plain list); a game's snapshot becomes one row per
-player (what was entered and, in brackets, the score it gave), by the
-player's name. A *note* says what an action meant when its name alone does
-not: a correction of a disputed game is how the second entry was taken.
+by its words, a tie-break list by what each name means, a list as a plain
+list); a game's snapshot becomes one row per player (what was entered and,
+in brackets, the score it gave), by the player's name. A *note* says what an
+action meant when its name alone does not: a correction of a disputed game is
+how the second entry was taken.
 A deletion is *restorable* (``selectors.audit_of``) while its game's number is
 free at its table and not deleted again later; restoring is a POST naming the
 deletion event, which runs ``services.results.game_restore``.
@@ -52,6 +53,7 @@ from tournaments.services.results import game_restore
 from tournaments.web.desk_results import game_event_note
 from tournaments.web.desk_trust import desk_back, entered_text
 from tournaments.web.pages import desk_action, organiser_required
+from tournaments.web.settings_forms import TIE_BREAK_MEANINGS
 
 PER_PAGE = 50
 Action = AuditEvent.Action
@@ -80,8 +82,14 @@ OBJECTS = {
 }
 
 # Whose fields an event's keys are: their labels and choices read better than codes.
-# Keys of the trail's values that are not model fields, in words.
+# Keys of the trail's values that are not model fields (or fields named
+# without a translated label), in words.
 KEYS = {
+    "stage": gettext_lazy("stage"),
+    "player": gettext_lazy("player"),
+    "status": gettext_lazy("status"),
+    "date": gettext_lazy("date"),
+    "kind": gettext_lazy("kind"),
     "tables": gettext_lazy("tables"),
     "byes": gettext_lazy("byes"),
     "players": gettext_lazy("players"),
@@ -188,6 +196,14 @@ def _labelled(field: models.Field[Any, Any] | None, value: Any) -> str:
     return _plain(value)
 
 
+def _tie_breaks_text(value: Any) -> str:
+    """A tie-break list by what each name means, in order; semicolons part them,
+    as a meaning may hold a comma."""
+    if not isinstance(value, list) or not value:
+        return _plain(value)
+    return "; ".join(str(TIE_BREAK_MEANINGS.get(name, _item(name))) for name in value)
+
+
 def _is_game(value: Any) -> bool:
     return isinstance(value, dict) and isinstance(value.get("racks"), list)
 
@@ -285,6 +301,9 @@ def event_changes(event: AuditEvent, names: dict[int, str]) -> list[Change]:
                 continue
             if key in NUMBERS:
                 rows.append(Change(label, _plain(a), _plain(b)))
+                continue
+            if key == "tie_breaks":
+                rows.append(Change(label, _tie_breaks_text(a), _tie_breaks_text(b)))
                 continue
             rows.append(Change(label, _labelled(field, a), _labelled(field, b)))
         return rows

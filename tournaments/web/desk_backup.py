@@ -40,7 +40,11 @@ from tournaments.backups.checks import (
     too_large,
 )
 from tournaments.backups.document import document_text, tournament_document
-from tournaments.backups.restore import player_map_by_name, tournament_import
+from tournaments.backups.restore import (
+    player_map_by_name,
+    restore_slug_checked,
+    tournament_import,
+)
 from tournaments.models import Tournament
 from tournaments.selectors.background import restore_job_of
 from tournaments.services.restore_jobs import refusal_text
@@ -117,6 +121,7 @@ def tournament_restore(request: HttpRequest) -> HttpResponse:
                 document_glanced(data)
             else:
                 document_kind_recognised(document)
+            restore_slug_checked(slug=form.cleaned_data["slug"], document=document)
             job = restore_enqueue(
                 user=request.user,
                 data=data,

@@ -293,9 +293,8 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
         # Only the parameters the page reads, with values it shows differently, make
         # a page: any other address is sent to its canonical one, so no junk
         # parameter or value makes a cached body of its own.
-        query = standings_query(
-            request.GET, rows=len(self._ranking_read().rows), categories=self._categories()
-        )
+        rows, categories = self._shape()
+        query = standings_query(request.GET, rows=rows, categories=categories)
         given = sorted((k, v) for k in request.GET for v in request.GET.getlist(k))
         if tuple(given) != query.pairs:
             return redirect(request.path + (f"?{urlencode(query.pairs)}" if query.pairs else ""))
@@ -336,6 +335,21 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
     def _export_response(self, export_format: str) -> HttpResponse:
         content, headers = self._export(export_format)
         return HttpResponse(content, headers=headers)
+
+    def _shape(self) -> tuple[int, list[str]]:
+        """How many rows the asked standings have, and everyone's categories: what
+        the address is checked against. Kept small on its own, so an answer
+        served from the cache reads no whole ranking to check its address (one
+        entry per stage: a category's, free text, is never kept)."""
+        if self._category():
+            return len(self._ranking_read().rows), self._categories()
+        return view_cached(
+            tournament=self.tournament,
+            page="standings-shape",
+            view=(self.stage or "current",),
+            build=lambda: (len(self._ranking_read().rows), self._categories()),
+            version=self.version,
+        )
 
     def _categories(self) -> list[str]:
         """The categories of everyone (the rows may be one category's); cached, no query."""

@@ -20,6 +20,7 @@ from tests.factories import (
     ClubFactory,
     PlayerFactory,
     TournamentFactory,
+    UserFactory,
     match_seated,
     seated_ids,
     tournament_entered,
@@ -310,3 +311,22 @@ def test_the_browsable_api_logs_in_with_a_session(client, owner):
     assert page.status_code == 302 and page["Location"] == "/api/v1/tournaments/"
     html = client.get("/api/v1/tournaments/", HTTP_ACCEPT="text/html")
     assert html.status_code == 200 and owner.username.encode() in html.content
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("method", "said"),
+    [
+        ("patch", "organisers may change"),
+        ("put", "organisers may change"),
+        ("delete", "owner may delete"),
+    ],
+)
+def test_a_refused_change_of_a_tournament_says_what_was_refused(method, said):
+    tournament = TournamentFactory(public=True)
+    stranger = client_as(UserFactory())
+    answer = getattr(stranger, method)(
+        f"/api/v1/tournaments/{tournament.pk}/", {"name": "pwn"}, format="json"
+    )
+    assert answer.status_code == 403
+    assert said in answer.json()["detail"]

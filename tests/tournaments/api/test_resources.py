@@ -198,7 +198,9 @@ def test_entries_list_add_check_out_and_withdraw(api, owner):
         ({"players": []}, "players"),
         ({"players": [10**30]}, "players"),
         ({"players": "1,2"}, "players"),
-        ({"player": 987654}, "players"),
+        # An unknown player is answered at the key that was sent.
+        ({"player": 987654}, "player"),
+        ({"players": [987654]}, "players"),
         ({"player": 1, "status": "asleep"}, "status"),
     ],
 )
@@ -206,7 +208,8 @@ def test_bad_entries_are_refused(api, owner, body, field):
     t = TournamentFactory(owner=owner)
     response = api.post(f"/api/v1/tournaments/{t.pk}/entries/", body, format="json")
     assert response.status_code == 400, response.content
-    assert field in response.json()
+    assert list(response.json()) == [field]
+    assert not t.entries.exists()
 
 
 def test_another_organisers_private_player_cannot_be_entered_by_id(api, owner):

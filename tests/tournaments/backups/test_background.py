@@ -104,7 +104,15 @@ GLANCED, READ = 0, 8  # RACKSCORE_BACKUP_READ_MB: every file only glanced at, or
             )
         ],
         # refused by the worker: what only reading it whole finds
-        (GLANCED, lambda d: b'{"format": 1, not json}', 202, "The file is not valid JSON"),
+        (GLANCED, lambda d: b'{"format": 1, not json}', 400, "is not a Rackscore"),
+        (GLANCED, lambda d: b'{"games": [], "tournament": {"format": "swiss"}}', 400, "swiss"),
+        (GLANCED, lambda d: {k: v for k, v in d.items() if k != "format"}, 400, "not a Rackscore"),
+        (
+            GLANCED,
+            lambda d: b'{"x": 1, "format": "rackscore-tournament", not json}',
+            202,
+            "The file is not valid JSON",
+        ),
         (GLANCED, lambda d: _with(d, b'"version": 1, "x": NaN,'), 202, "number no backup"),
         (READ, lambda d: {**d, "checksum": "0" * 64}, 202, "checksum does not match"),
         (GLANCED, lambda d: {**d, "checksum": "0" * 64}, 202, "checksum does not match"),
@@ -143,16 +151,54 @@ def test_glanced_or_read_a_large_backup_restores_alike(settings, played, owner, 
         assert standings_json(copy, owner) == standings_json(played, owner)
 
 
-def test_a_slug_in_use_is_refused_by_the_worker_and_translated(played, owner):
-    response = api_post(owner, tournament_document(tournament=played), slug=played.slug)
-    job_id = response.json()["id"]
-    german = client_as(owner).get(
-        f"/api/v1/tournaments/imports/{job_id}/", HTTP_ACCEPT_LANGUAGE="de"
+@pytest.mark.parametrize("read_mb", [READ, GLANCED])
+@pytest.mark.parametrize("given", [True, False])
+def test_a_slug_in_use_is_refused_in_the_request_as_a_small_restore_is(
+    settings, played, owner, read_mb, given
+):
+    settings.RACKSCORE_BACKUP_READ_MB = read_mb
+    document = tournament_document(tournament=played)
+    slug = played.slug if given else ""
+    if read_mb == GLANCED and not given:
+        # Its own slug is known only once read whole: the worker refuses it.
+        job = api_post(owner, document, slug=slug).json()
+        assert (job["state"], job["error"]["status"]) == ("refused", 409)
+        return
+    before = rows_count()
+    english = api_post(owner, document, slug=slug)
+    assert english.status_code == 409, english.content[:300]
+    assert "exists already" in english.json()["slug"][0]
+    german = client_as(owner).post(
+        f"{IMPORT}?slug={slug}" if slug else IMPORT,
+        document_text(document).encode(),
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="de",
     )
-    english = client_as(owner).get(f"/api/v1/tournaments/imports/{job_id}/")
-    assert english.json()["state"] == "refused"
-    assert english.json()["error"]["status"] == 409
-    assert german.json()["error"]["detail"] != english.json()["error"]["detail"]
+    assert german.status_code == 409
+    assert german.json()["slug"] != english.json()["slug"]
+    desk = web_post(owner, document, slug=slug)
+    assert desk.status_code == 400
+    assert "exists already" in desk.context["form"].errors["slug"][0]
+    assert rows_count() == before  # no restore job either
+
+
+@pytest.mark.parametrize("read_mb", [READ, GLANCED])
+@pytest.mark.parametrize(
+    ("body", "detail"),
+    [
+        (b'{"games": [], "checksum": "x"}', "not a Rackscore"),
+        (b'{"format": "other", "games": []}', "“other”"),
+    ],
+)
+def test_the_desk_refuses_a_large_file_that_is_no_backup_in_the_request(
+    settings, played, owner, read_mb, body, detail
+):
+    settings.RACKSCORE_BACKUP_READ_MB = read_mb
+    before = rows_count()
+    response = web_post(owner, body, slug="no-copy")
+    assert response.status_code == 400
+    assert detail in response.context["form"].errors["file"][0]
+    assert rows_count() == before
 
 
 @pytest.mark.parametrize(

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import json
+from typing import get_args
 
 import pytest
 from django.core.management import CommandError, call_command
 
+from scoring import rules
 from scoring.errors import ConflictError
 from tests.tournaments.backups.conftest import normal, standings_json
 from tournaments.backups.document import checksum_of, tournament_document
 from tournaments.backups.restore import tournament_import
 from tournaments.models import AuditEvent, Game, Match, Tournament
 from tournaments.services.games import game_delete
-from tournaments.services.results import game_restore
+from tournaments.services.results import Refusal, game_entry_refused, game_restore
 
 pytestmark = pytest.mark.django_db
 
@@ -152,3 +154,23 @@ def test_players_new_to_the_database_are_named_by_their_new_ids(played, owner):
     recorded = copy.audit.filter(action="game.recorded")
     snapshots = {r["player"] for e in recorded for r in (e.new or {})["racks"]}
     assert snapshots and snapshots <= new_ids
+
+
+@pytest.mark.parametrize("reason", get_args(Refusal))
+def test_a_trail_with_refused_entries_exports_and_imports(played, owner, reason):
+    """A refused entry is kept in its match's history with its reason; the
+    backup of that history reads back (the file says every reason there is)."""
+    match = Match.objects.filter(round__tournament=played).order_by("pk").first()
+    assert match is not None
+    players = list(match.seats.order_by("position").values_list("player_id", flat=True))
+    racks = [rules.RackIn(player=players[0], tiles="")] + [
+        rules.RackIn(player=p, points=5, jokers=None) for p in players[1:]
+    ]
+    refused = game_entry_refused(
+        match=match, number=1, ending="rummikub", racks=racks, reason=reason, user=None
+    )
+    assert refused is not None
+    document = json.loads(json.dumps(tournament_document(tournament=played)))
+    copy = tournament_import(document=document, owner=owner, slug=f"refused-{reason}")
+    kept = AuditEvent.objects.filter(tournament=copy, action="game.refused").get()
+    assert kept.new["reason"] == reason

@@ -16,7 +16,7 @@ from scoring.rules import RackIn
 from tests.factories import UserFactory, match_seated, seated_ids
 from tournaments.models import AuditEvent, Game, Match, Tournament
 from tournaments.services.audit import REFUSALS_PER_MATCH_PER_MINUTE
-from tournaments.services.games import GameTakenError, game_delete, game_record
+from tournaments.services.games import GameTakenError, game_correct, game_delete, game_record
 from tournaments.services.matches import match_token_regenerate
 from tournaments.services.results import (
     EntrySource,
@@ -127,6 +127,22 @@ def test_nobody_confirms_their_own_entry():
     game.refresh_from_db()
     assert game.state == Game.State.ENTERED and game.confirmed_by is None
     assert AuditEvent.objects.count() == 1
+
+
+@pytest.mark.parametrize(("corrector", "state"), [("own", "entered"), ("another", "confirmed")])
+def test_nobody_confirms_their_own_entry_by_correcting_it(corrector, state):
+    """A correction is an organiser's word, but not a way round the rule above:
+    the one who entered a waiting game corrects it and it still waits."""
+    match = _match(Tournament.Confirmation.DOUBLE_ENTRY)
+    organiser = match.round.tournament.owner
+    game = _enter(match, organiser).game
+    other = UserFactory()
+    match.round.tournament.co_organisers.add(other)
+    who = organiser if corrector == "own" else other
+    corrected = game_correct(game=game, ending="rummikub", racks=_racks(match, 9), user=who)
+    assert corrected.state == state
+    assert corrected.confirmed_by == (None if corrector == "own" else other)
+    assert corrected.version == 2
 
 
 # ----------------------------------------------------------------------------- double entry

@@ -248,7 +248,8 @@ def test_the_audit_trail_shows_changed_keys_and_players_by_name(owner) -> None:
         ),
         ("public", "yes", "no"),
         ("table points", "2: 2, 0; 3: 3, 1, 0", "2: 4, 0; 3: 3, 1, 0"),
-        ("tie-breaks", "wins, table points", "table points"),
+        # A tie-break list by what each name means: a meaning may hold a comma.
+        ("tie-breaks", "games won; table points", "table points"),
     ]
     assert settings.object == "Settings" and settings.event.who() == "the system"
     assert ("player", "—", player.name) in [(c.label, c.old, c.new) for c in entry.changes]
@@ -342,3 +343,37 @@ def test_an_adjustments_round_reads_as_its_number_as_the_trail_keeps_it(owner) -
     events = owner(match).get(desk_url(match, "audit/?kind=adjustment")).context["events"]
     changes = {c.label: (c.old, c.new) for c in events[0].changes}
     assert changes["round"] == ("—", "1")
+
+
+def test_the_danish_audit_trail_reads_stages_and_tie_breaks_in_danish(owner) -> None:
+    match = seated("none")
+    tournament = match.round.tournament
+    A = AuditEvent.Action
+    audit_add(
+        tournament=tournament,
+        action=A.ROUND_SEATED,
+        round_number=2,
+        new={"round": 2, "stage": "semifinal", "tables": []},
+    )
+    audit_add(
+        tournament=tournament,
+        action=A.SETTINGS_CHANGED,
+        old={"tie_breaks": ["wins", "table_points", "rack_total"]},
+        new={"tie_breaks": ["score"]},
+    )
+    response = owner(match).get(f"/da/t/{tournament.slug}/organise/audit/")
+    settings, seated_event = response.context["events"]
+    assert [(c.label, c.new) for c in seated_event.changes if c.label == "fase"] == [
+        ("fase", "semifinale")
+    ]
+    assert [(c.label, c.old, c.new) for c in settings.changes] == [
+        (
+            "afgørelse ved lighed",
+            "vundne spil; bordpoint; point tilbage på brikholderne, færrest først",
+            "samlede point",
+        )
+    ]
+    text = response.content.decode()
+    assert "Fase" in text and "Afgørelse ved lighed" in text
+    for english in ("Stage", "Tiebreaks", "Tie-breaks", "table points", "rack total"):
+        assert english not in text.split("<main")[-1], english

@@ -57,6 +57,13 @@ def test_the_desk_says_how_many_games_wait_only_when_games_are_confirmed(owner) 
     assert desk_url(plain, "confirm/") not in page and "to confirm" not in page
 
 
+def test_the_desk_offers_no_games_to_confirm_when_none_wait(owner) -> None:
+    match = seated()  # confirmed by an organiser, nothing entered yet
+    page = owner(match).get(desk_url(match, "")).content.decode()
+    assert "Every game entered is confirmed." in page
+    assert desk_url(match, "confirm/") not in page and "Results to confirm" not in page
+
+
 def test_games_left_waiting_show_after_confirmation_is_switched_off(
     owner, django_assert_num_queries
 ) -> None:

@@ -105,3 +105,30 @@ def test_the_desk_history_shows_a_refusal_with_what_was_sent() -> None:
     assert "version None" not in text
     history = [line.revision.action for line in page.context["history"]]
     assert history == ["game.recorded", "game.refused"]
+
+
+ANOTHER_PHONE = "Game 1 waits for a second entry from another phone"
+
+
+@pytest.mark.parametrize(
+    ("opened_before", "notice", "heading"),
+    [
+        (False, True, "Record game 2"),
+        (True, False, "Game 1 waits for a second entry — enter it again to confirm"),
+    ],
+)
+def test_a_phone_that_cannot_second_game_1_is_told_before_the_form(
+    opened_before: bool, notice: bool, heading: str
+) -> None:
+    match = match_seated(players=3, confirmation=DOUBLE, games_per_round=3)
+    first, second = Client(), Client()
+    if opened_before:
+        second.get(f"/m/{match.token}/")
+    assert post_from_page(first, match, number=1).status_code == 302
+    text = second.get(f"/m/{match.token}/").content.decode()
+    assert (ANOTHER_PHONE in text) is notice
+    assert ("This form records game 2." in text) is notice
+    assert heading in text
+    if notice:
+        assert text.index(ANOTHER_PHONE) < text.index("This form records game 2.")
+        assert text.index("This form records game 2.") < text.index('name="number"')
