@@ -26,6 +26,7 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.urls import reverse
 
+from tests.conftest import cache_of_this_process
 from tests.role_expectations import (
     ALLOWED,
     HIDDEN,
@@ -70,12 +71,13 @@ def _empty_caches(settings: Any, tmp_path_factory: Any) -> None:
     before every test as elsewhere: every test starts from the same world, so a
     page or file cached by its tournament's version in one test is the same in
     the next, and the matrix renders each once instead of once per role."""
+    # A folder of the module's own, or this process's Redis database.
     settings.CACHES = {
         **settings.CACHES,
-        "files": {
-            **settings.CACHES["files"],
-            "LOCATION": str(tmp_path_factory.getbasetemp() / "role-matrix-files-cache"),
-        },
+        "files": cache_of_this_process(
+            settings.CACHES["files"],
+            folder=tmp_path_factory.getbasetemp() / "role-matrix-files-cache",
+        ),
     }
 
 
