@@ -21,6 +21,8 @@ from typing import Any
 
 from django_tasks import task
 
+from tournaments.backups.checks import document_kind_recognised
+from tournaments.backups.restore import restore_slug_checked
 from tournaments.documents import files
 from tournaments.models import RestoreJob, Round
 from tournaments.selectors.background import round_for_sheets
@@ -44,10 +46,23 @@ def scoresheets_task(round_id: int, base_url: str, paper: str | None = None) -> 
 
 
 def restore_enqueue(
-    *, user: Any, data: bytes, slug: str = "", same_names: bool = False, source: str = ""
+    *,
+    user: Any,
+    data: bytes,
+    document: dict[str, Any] | None,
+    slug: str = "",
+    same_names: bool = False,
+    source: str = "",
 ) -> RestoreJob:
     """Add a restore job for ``user`` and hand it to the worker (with the immediate
-    backend it has run when this returns: read it again for its state)."""
+    backend it has run when this returns: read it again for its state).
+
+    ``document``: the file as read (None when it was only glanced at). What the
+    worker would refuse at once is refused here, as a small restore is: a file
+    of another kind or version, a slug that is taken or invalid."""
+    if document is not None:
+        document_kind_recognised(document)
+    restore_slug_checked(slug=slug, document=document)
     job = restore_job_add(user=user, data=data, slug=slug, same_names=same_names, source=source)
     restore_task.enqueue(job.pk)
     return job

@@ -47,16 +47,14 @@ from tournaments.api.idempotency import IdempotentWritesMixin
 from tournaments.api.tournaments import TournamentSerializer
 from tournaments.backups.checks import (
     FIELD,
-    document_glanced,
-    document_kind_recognised,
     document_read,
+    document_taken,
     file_max,
-    read_max,
     request_restorable,
     too_large,
 )
 from tournaments.backups.document import tournament_document
-from tournaments.backups.restore import restore_slug_checked, tournament_import
+from tournaments.backups.restore import tournament_import
 from tournaments.models import RestoreJob, Tournament
 from tournaments.selectors.background import restore_job_of
 from tournaments.services.restore_jobs import refusal_text
@@ -114,13 +112,13 @@ class BackupParser(BaseParser):
         if declared > file_max():
             raise too_large()
         data = stream.read(file_max() + 1)
-        if len(data) > read_max():
-            # Too large to read within the request: glanced at, and known by its digest
-            # (what the Idempotency-Key's fingerprint sees of it).
-            document_glanced(data)
+        document = document_taken(data)
+        if document is None:
+            # Too large to read within the request: known by its digest (what the
+            # Idempotency-Key's fingerprint sees of it).
             digest = hashlib.sha256(data).hexdigest()
             return BackupDocument({"sha256": digest}, data=data, read=False)
-        return BackupDocument(document_read(data), data=data, read=True)
+        return BackupDocument(document, data=data, read=True)
 
 
 class BackupDocument(dict[str, Any]):
@@ -284,11 +282,13 @@ class TournamentImportView(IdempotentWritesMixin, generics.GenericAPIView[Tourna
 
     def background(self, request: Request, document: BackupDocument, *, slug: str) -> Response:
         """A large document, recognised here and restored by the worker: 202 and its progress."""
-        if document.read:
-            document_kind_recognised(document)
-        # What the worker would refuse at once is refused here, as a small restore is.
-        restore_slug_checked(slug=slug, document=document if document.read else None)
-        job = restore_enqueue(user=request.user, data=document.data, slug=slug, source="api")
+        job = restore_enqueue(
+            user=request.user,
+            data=document.data,
+            document=document if document.read else None,
+            slug=slug,
+            source="api",
+        )
         job = restore_job_of(user=request.user, job_id=job.pk) or job
         url = reverse("api-tournament-import-job", args=[job.pk])
         return Response(

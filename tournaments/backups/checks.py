@@ -270,6 +270,15 @@ def document_glanced(data: bytes) -> None:
         document_kind_recognised({"format": named.group(1).decode()} if named else {})
 
 
+def document_taken(data: bytes) -> dict[str, Any] | None:
+    """A file as a request takes it: read whole when it is small enough
+    (``read_max``), else only glanced at (``document_glanced``): None."""
+    if len(data) <= read_max():
+        return document_read(data)
+    document_glanced(data)
+    return None
+
+
 def document_kind_recognised(document: dict[str, Any]) -> None:
     """A Rackscore backup of a version this one reads: the quick part of
     ``document_recognised``, judged before a large file is handed on."""

@@ -43,10 +43,18 @@ class PartColumns:
         return [f for f in concrete if f.name in wanted or f.attname in wanted]
 
 
+# Written out once per database kind and part: the recording path asks for them on every game.
+_selects: dict[tuple[str, PartColumns], str] = {}
+
+
 def part_select(part: PartColumns) -> str:
     """The part's columns for a SELECT list, in its fields' order."""
-    quote = connection.ops.quote_name
-    return ", ".join(f"{part.alias}.{quote(f.column)}" for f in part.fields())
+    found = _selects.get((connection.vendor, part))
+    if found is None:
+        quote = connection.ops.quote_name
+        found = ", ".join(f"{part.alias}.{quote(f.column)}" for f in part.fields())
+        _selects[(connection.vendor, part)] = found
+    return found
 
 
 @dataclass(frozen=True)

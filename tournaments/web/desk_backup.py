@@ -31,18 +31,14 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.errors import UserError
 from tournaments.backups.checks import (
-    document_glanced,
-    document_kind_recognised,
-    document_read,
+    document_taken,
     file_max,
-    read_max,
     request_restorable,
     too_large,
 )
 from tournaments.backups.document import document_text, tournament_document
 from tournaments.backups.restore import (
     player_map_by_name,
-    restore_slug_checked,
     tournament_import,
 )
 from tournaments.models import Tournament
@@ -115,16 +111,12 @@ def tournament_restore(request: HttpRequest) -> HttpResponse:
     try:
         data = upload.read()
         # Too large to read within the request: glanced at here, read by the worker.
-        document = document_read(data) if len(data) <= read_max() else None
+        document = document_taken(data)
         if document is None or not request_restorable(size=len(data), document=document):
-            if document is None:
-                document_glanced(data)
-            else:
-                document_kind_recognised(document)
-            restore_slug_checked(slug=form.cleaned_data["slug"], document=document)
             job = restore_enqueue(
                 user=request.user,
                 data=data,
+                document=document,
                 slug=form.cleaned_data["slug"] or "",
                 same_names=form.cleaned_data["same_names"],
                 source=upload.name or "",
