@@ -124,12 +124,16 @@ class StrictCharField(serializers.CharField):
     """Text that is a JSON string: DRF's CharField would store ``0`` as ``"0"``.
 
     The document says ``type: string``; a number or a boolean in its place is a
-    mistake of the client's, refused rather than guessed at.
+    mistake of the client's, refused rather than guessed at. Its ``maxLength``
+    is the text as sent: a longer one is refused before blanks are trimmed (or
+    a name's inner runs of blanks collapsed), never shortened into the limit.
     """
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
             self.fail("invalid")
+        if self.max_length is not None and len(data) > self.max_length:
+            self.fail("max_length", max_length=self.max_length)
         return str(super().to_internal_value(data))
 
 
@@ -137,7 +141,9 @@ class CalendarDateField(serializers.DateField):
     """A date, ``YYYY-MM-DD``; one written so that is not a day of the calendar
     (``2026-02-30``) is refused as such, not as a date of the wrong format."""
 
+    # The same words as the web forms' dates (``tournaments.web.settings_forms``).
     default_error_messages = {
+        "invalid": _("Enter the date as YYYY-MM-DD."),
         "not_in_calendar": _("“{value}” is not a date in the calendar."),
     }
 

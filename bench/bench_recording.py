@@ -88,7 +88,7 @@ def build(runs: int) -> tuple[str, list[dict[str, list[dict[str, Any]]]]]:
     with transaction.atomic():
         owner = get_user_model().objects.create(username="bench")
         token = Token.objects.create(user=owner).key
-        club = Club.objects.create(name="Bench club")
+        club = Club.objects.create(name="Bench club", slug="bench-club")
         players = Player.objects.bulk_create(
             Player(name=f"Player {i:04d}", club=club) for i in range(PLAYERS)
         )
@@ -351,7 +351,11 @@ def main() -> int:
         f"{'bare p95':>8} {'errors':>6} {'lost':>5} {'dup':>4}  verdict"
     )
     failed = 0
+    # BENCH_DATABASES=PostgreSQL (or SQLite) measures that one alone.
+    wanted = os.environ.get("BENCH_DATABASES", "")
     for label, url, _ in databases():
+        if wanted and label not in wanted.split(","):
+            continue
         rows = measure(label, url)
         if not rows:
             failed = 1

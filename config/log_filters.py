@@ -1,4 +1,4 @@
-"""Log filters: keep match tokens out of every log line.
+"""Log filters: keep match tokens (and password-reset links) out of every log line.
 
 Vocabulary: a *match token* is a table's private entry credential; it travels
 in the path of the table's pages (``/m/<token>/``, under a language prefix
@@ -35,6 +35,9 @@ _PATH_TOKEN = re.compile(
 _HEADER_TOKEN = re.compile(
     r"((?:HTTP_)?X[-_]MATCH[-_]TOKEN['\"]?\s*[:=]\s*['\"]?)([A-Za-z0-9_%-]+)", re.IGNORECASE
 )
+# A password-reset link (/accounts/reset/<uidb64>/<token>/, under a language
+# prefix or not) is a secret too: its token is masked the same way.
+_RESET_TOKEN = re.compile(r"(/accounts/reset/[^/?#\s\"'<>]+/)((?!set-password/)[^/?#\s\"'<>]+)")
 _VISIBLE = 4
 
 
@@ -45,6 +48,7 @@ def _masked(token: str) -> str:
 def match_tokens_masked(text: str) -> str:
     """``text`` with every match token it names cut down to its last characters."""
     text = _PATH_TOKEN.sub(lambda m: m.group(1) + _masked(m.group(3)), text)
+    text = _RESET_TOKEN.sub(lambda m: m.group(1) + _masked(m.group(2)), text)
     return _HEADER_TOKEN.sub(lambda m: m.group(1) + _masked(m.group(2)), text)
 
 

@@ -7,7 +7,8 @@ DJANGO_HSTS_SECONDS, DJANGO_PROXY_COUNT, DJANGO_LOG_LEVEL, RACKSCORE_CACHE_MAX_M
 (each worker's memory cache), REDIS_URL (one cache for several nodes),
 RACKSCORE_TASKS (background work: database or
 immediate), RACKSCORE_VISITOR_BODY_MAX (the largest body a
-page takes from a visitor)."""
+page takes from a visitor), DJANGO_EMAIL_URL (how mail leaves: config.email),
+RACKSCORE_SIGNUP (anyone may sign up; 0 turns it off)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ import django_stubs_ext
 from django.utils.translation import gettext_lazy as _
 
 from config.caches import cache_settings
+from config.email import email_settings
 
 # Lets admin.ModelAdmin[Model] and friends be subscripted at run time.
 django_stubs_ext.monkeypatch()
@@ -123,6 +125,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournaments.web.accounts.accounts_context",
             ],
         },
     },
@@ -162,7 +165,19 @@ AUTHENTICATION_BACKENDS = [
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Accounts (tournaments.web.accounts): anyone may sign up unless
+# RACKSCORE_SIGNUP=0 (the page then answers 404 and nothing links it). One
+# client address may post the sign-up and password-reset forms
+# RACKSCORE_ACCOUNT_POSTS_PER_HOUR times an hour (429 after), so neither
+# accounts nor reset mails can be made in bulk.
+RACKSCORE_SIGNUP = env_bool("RACKSCORE_SIGNUP", True)
+RACKSCORE_ACCOUNT_POSTS_PER_HOUR = env_int("RACKSCORE_ACCOUNT_POSTS_PER_HOUR", 10)
+# Outgoing mail (password resets): DJANGO_EMAIL_URL, read by config.email.
+globals().update(email_settings(os.environ.get("DJANGO_EMAIL_URL"), debug=DEBUG))
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [
@@ -174,6 +189,10 @@ LANGUAGES = [
     ("nl", _("Dutch")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# A language picked with the switcher is kept for a year: it wins over a
+# tournament's own language at its tables (tournaments.web.table_language).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "Europe/Copenhagen")
 USE_I18N = True
 USE_TZ = True
@@ -321,7 +340,7 @@ AXES_DISABLE_ACCESS_LOG = True
 # a game with its history on a 2-core machine, bench/bench_backups.py: 200
 # games is under a second); smaller ones are restored in the request.
 RACKSCORE_BACKUP_MAX_MB = env_int("RACKSCORE_BACKUP_MAX_MB", 64)
-RACKSCORE_BACKUP_GAMES_MAX = env_int("RACKSCORE_BACKUP_GAMES_MAX", 20000)
+RACKSCORE_BACKUP_GAMES_MAX = env_int("RACKSCORE_BACKUP_GAMES_MAX", 40000)
 RACKSCORE_BACKUP_REQUEST_MB = env_int("RACKSCORE_BACKUP_REQUEST_MB", 2)
 RACKSCORE_BACKUP_REQUEST_GAMES = env_int("RACKSCORE_BACKUP_REQUEST_GAMES", 200)
 # A request reads a file whole (JSON, counts, format) up to this size, about a

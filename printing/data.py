@@ -51,7 +51,9 @@ class SheetSet(TypedDict):
 class StandingsLine:
     """A standings row for print: its numbers as one run of monospaced, right-aligned
     columns (one text box instead of six: a table cell costs WeasyPrint ~0.8 ms).
-    ``lead`` is the first column, the ranking's, printed bold before the rest."""
+    ``lead`` is the first column, the ranking's, printed bold before the rest;
+    ``stage``, when given, names the stage that decided the place (the report's
+    final table: "Final", "Semi-finals", "Qualifying")."""
 
     rank: int
     name: str
@@ -59,6 +61,7 @@ class StandingsLine:
     withdrawn: bool
     numbers: str
     lead: str = ""
+    stage: str = ""
 
 
 @dataclass(frozen=True)

@@ -34,18 +34,20 @@ GRID_URL = "rackscore:grid/{paper}/{players}x{games}.svg"
 
 # The numeric columns of a printed standings line and their widths in characters.
 # In characters, a space included: the widest value the bounds allow must fit
-# (adjustments of -999999.99, and the score that carries them).
+# (adjustments of -999999.99, and the score that carries them), and the
+# headings room at 5 pt at least for their longest word in every language
+# ("Gewonnen", "Ablagebrettern", "Gjennomsnitt").
 NUMBER_COLUMNS = (
     ("score", 11),
     ("games", 6),
-    ("wins", 5),
-    ("rack_total", 7),
-    ("table_points", 7),
+    ("wins", 7),
+    ("rack_total", 10),
+    ("table_points", 8),
     ("adjustments", 11),
 )
 # Widths of every number a standings line may show, the average (printed first
 # when it is the ranking) included.
-NUMBER_WIDTHS: dict[str, int] = {**dict(NUMBER_COLUMNS), "average": 8}
+NUMBER_WIDTHS: dict[str, int] = {**dict(NUMBER_COLUMNS), "average": 9}
 MONO_CHAR_MM = 0.6021 * 8.5 * 25.4 / 72  # DejaVu Sans Mono's advance at 8.5 pt
 
 

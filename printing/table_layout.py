@@ -136,20 +136,43 @@ class Column:
 Runs = tuple[tuple[str, FontName], ...]  # monospaced texts side by side
 
 
-def _table_head(columns: Sequence[Column], headings: Sequence[str]) -> Block:
-    """The row of column headings, bold, on a grey shade, wrapped and set on their last line."""
+HEAD_SIZE_MIN = 5.0  # a heading shrinks no further; a word still too wide is broken
+HEAD_SIZE_STEP = 0.25
+
+
+def heading_fitted(text: str, *, width: float) -> tuple[float, list[str]]:
+    """A column heading that fits ``width`` mm: its size and lines.
+
+    Lines break at spaces; when a word alone is wider than the column, the
+    heading shrinks (by quarter points, down to :data:`HEAD_SIZE_MIN`) until every
+    word fits, and only a word still too wide at the smallest size is broken.
+    No line is ever wider than the column, in any language."""
     size = HEAD_SIZE
-    wrapped = [
-        text_wrapped(h, width=c.w - c.pad, font="bold", size=size, break_words=False)
-        for c, h in zip(columns, headings, strict=True)
+    words = text.split(" ")
+    while size > HEAD_SIZE_MIN and any(
+        text_width_mm(word, font="bold", size=size) > width for word in words
+    ):
+        size = max(HEAD_SIZE_MIN, size - HEAD_SIZE_STEP)
+    return size, text_wrapped(text, width=width, font="bold", size=size)
+
+
+def heading_room(column: Column) -> float:
+    """The width a column's heading may use: the column less its padding on both sides."""
+    return max(column.w - 2 * column.pad, 1.0)
+
+
+def _table_head(columns: Sequence[Column], headings: Sequence[str]) -> Block:
+    """The row of column headings, bold, on a grey shade, each fitted to its column
+    (:func:`heading_fitted`) and set on the row's last line."""
+    fitted = [
+        heading_fitted(h, width=heading_room(c)) for c, h in zip(columns, headings, strict=True)
     ]
-    lines = max(len(w) for w in wrapped)
-    height = lines * _line_h(size) + 2.0
+    height = max(len(lines) * _line_h(size) for size, lines in fitted) + 2.0
     left, right = columns[0].x, columns[-1].x + columns[-1].w
     marks: list[Mark] = [Shade(left, 0, right - left, height, GREY_HEAD)]
-    for column, text in zip(columns, wrapped, strict=True):
+    for column, (size, text) in zip(columns, fitted, strict=True):
         for k, line in enumerate(text):
-            top = 1.0 + (lines - len(text) + k) * _line_h(size)
+            top = height - 1.0 - (len(text) - k) * _line_h(size)
             x = (
                 column.x + column.pad
                 if column.align == "left"
@@ -212,12 +235,43 @@ def table_blocks(
     return blocks
 
 
-def standings_columns_mm(*, paper: str, numbers_mm: Sequence[float]) -> list[Column]:
-    """Rank, player, club (what is left), then one column per number."""
+RANK_MM, RANK_MM_MAX, PLAYER_MM, STAGE_MM_MAX = 10.0, 18.0, 52.0, 30.0
+PLAYER_MM_MIN, CLUB_MM_MIN = 36.0, 24.0
+
+
+def rank_column_mm(heading: str) -> float:
+    """The rank column's width: room for its heading's longest word at full size
+    ("Placering", "Platzierung"), from :data:`RANK_MM` up to :data:`RANK_MM_MAX`."""
+    widest = max(text_width_mm(word, font="bold", size=HEAD_SIZE) for word in heading.split(" "))
+    return round(min(RANK_MM_MAX, max(RANK_MM, widest + 2 * CELL_PAD_X + 0.2)), 2)
+
+
+def stage_column_mm(heading: str, stages: Sequence[str]) -> float:
+    """The stage column's width: its heading's longest word and the widest stage
+    name, up to :data:`STAGE_MM_MAX` (a longer name wraps)."""
+    widest = max(
+        [text_width_mm(word, font="bold", size=HEAD_SIZE) for word in heading.split(" ")]
+        + [text_width_mm(stage, size=CELL_SIZE) for stage in stages]
+    )
+    return round(min(STAGE_MM_MAX, widest + 2 * CELL_PAD_X + 0.2), 2)
+
+
+def standings_columns_mm(
+    *, paper: str, numbers_mm: Sequence[float], rank_mm: float = RANK_MM, stage_mm: float = 0.0
+) -> list[Column]:
+    """Rank, player, the stage that placed the player (when ``stage_mm``), club
+    (what is left), then one column per number."""
     x0, width = MARGIN_SIDE, content_width(paper)
     numbers_w = sum(numbers_mm)
-    columns = [Column(x0, 10.0, "right"), Column(x0 + 10, 52.0)]
-    columns.append(Column(x0 + 62, width - 62 - numbers_w))
+    # The club keeps CLUB_MM_MIN where it can, taken from the player's column.
+    left = width - rank_mm - stage_mm - numbers_w
+    player_mm = max(PLAYER_MM_MIN, min(PLAYER_MM, left - CLUB_MM_MIN))
+    columns = [Column(x0, rank_mm, "right"), Column(x0 + rank_mm, player_mm)]
+    club_x = x0 + rank_mm + player_mm
+    if stage_mm:
+        columns.append(Column(club_x, stage_mm))
+        club_x += stage_mm
+    columns.append(Column(club_x, x0 + width - numbers_w - club_x))
     x = x0 + width - numbers_w
     for w in numbers_mm:
         columns.append(Column(x, w, "right", pad=0.8))
@@ -233,19 +287,31 @@ def standings_blocks(
     numbers_mm: Sequence[float],
     withdrawn: str,
     empty: str,
+    stage: str = "",
 ) -> list[Block]:
-    """The standings table: rank, name (``withdrawn`` after it when so), club, numbers.
+    """The standings table: rank, name (``withdrawn`` after it when so), club, numbers;
+    with a ``stage`` heading (given after the club's), each line's stage after the name.
 
     The numbers of a line are one run of monospaced text across the number
     columns, the ranking's first and bold (its headings sit over them)."""
-    columns = standings_columns_mm(paper=paper, numbers_mm=numbers_mm)
-    numbers = Column(columns[3].x, sum(numbers_mm))
-    table = [columns[0], columns[1], columns[2], numbers]
+    stage_mm = stage_column_mm(stage, [line.stage for line in lines]) if stage else 0.0
+    columns = standings_columns_mm(
+        paper=paper,
+        numbers_mm=numbers_mm,
+        rank_mm=rank_column_mm(headings[0]),
+        stage_mm=stage_mm,
+    )
+    fixed = 4 if stage else 3  # rank, player, [stage,] club
+    if stage:
+        headings = [*headings[:2], stage, *headings[2:]]
+    numbers = Column(columns[fixed].x, sum(numbers_mm))
+    table = [*columns[:fixed], numbers]
     rows: list[tuple[Sequence[str | Runs], float]] = [
         (
             [
                 str(line.rank),
                 f"{line.name} ({withdrawn})" if line.withdrawn else line.name,
+                *([line.stage] if stage else []),
                 line.club,
                 ((line.lead, "mono-bold"), (line.numbers, "mono")),
             ],

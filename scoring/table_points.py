@@ -6,6 +6,13 @@ Vocabulary:
   game the players are placed by score (winner first) and the places earn a
   vector of points, 4/3/1/0 at a table of 4, 4/2/0 at 3, 4/0 at 2; tied places
   share the mean of their points.
+* **placed by score** -- by the zero-sum game ``score``: a variant's bonuses are
+  kept apart from it (design §2b) and do not move a place, so losers capped at the
+  same minus share their places even when one of them has the runner-up bonus.
+* **spare cents** -- a tied share that does not divide into whole cents gives
+  its spare cents to the earliest seated of the tied players, the rule joint
+  winners' shares and bonuses follow: 1.34/1.33/1.33 for three sharing 3+1+0,
+  the 1.34 to whichever of them sits first, whatever their racks.
 
 Plain Python (stdlib only), like the rest of the rules engine.
 """

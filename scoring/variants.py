@@ -11,6 +11,8 @@ Vocabulary:
   lowest rack value among those who did not win; tied runners-up share them.
 * **bonus** -- kept apart from the zero-sum ``score``; a player's total is
   ``score + bonus``. Shares have two decimals, spare cents to the earliest seated.
+  A bonus places no one: a game's places (table points, ratings) come from
+  ``score`` alone.
 
 Plain Python (stdlib only), like the rest of the rulebook.
 """

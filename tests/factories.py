@@ -22,6 +22,7 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
+from tournaments.services.club_slugs import club_slug_base
 
 
 class UserFactory(factory.django.DjangoModelFactory[Any]):
@@ -38,6 +39,7 @@ class ClubFactory(factory.django.DjangoModelFactory[Club]):
         model = Club
 
     name = factory.Sequence(lambda n: f"Club {n}")
+    slug = factory.LazyAttribute(lambda club: club_slug_base(club.name))
     created_by = None  # staff only, unless a test names its creator
 
 

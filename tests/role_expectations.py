@@ -189,6 +189,37 @@ def invited_only(scopes: Iterable[str] = ("public", "private")) -> Row:
     }
 
 
+def club_organisers(scopes: Iterable[str] = ("public", "private")) -> Row:
+    """What the organisers of the scope's club do (its seasons): its creator (the
+    tournament's owner) and staff; a tournament's co-organiser has no right on
+    its club. The club of either scope is public, so nobody is told 404."""
+    return {scope: cells(REFUSED, owner=ALLOWED, staff=ALLOWED) for scope in scopes}
+
+
+def club_makers(scopes: Iterable[str] = ("public", "private", "made_by_stranger")) -> Row:
+    """What a club's organisers do through the API (the club itself, its members,
+    who organises it): its creator (the owner; the stranger for their own club)
+    and staff; nobody co-organises a club in this world. Every scope's club is
+    public, so the others are refused, not told 404."""
+    row: Row = {}
+    for scope in scopes:
+        maker = "stranger" if scope == "made_by_stranger" else "owner"
+        row[scope] = cells(REFUSED, **each((maker, "staff"), ALLOWED))
+    return row
+
+
+def club_makers_find_nobody(
+    scopes: Iterable[str] = ("public", "private", "made_by_stranger"),
+) -> Row:
+    """``club_makers``, where the address names a username that is no invitation or
+    co-organiser of the club: its organisers are let through and told 404."""
+    row = club_makers(scopes)
+    for scope, cells_ in row.items():
+        row[scope] = {role: HIDDEN if cell == ALLOWED else cell for role, cell in cells_.items()}
+    return row
+
+
+CLUB_SCOPES = ("public", "private", "made_by_stranger")
 TOURNAMENT = ("public", "private")
 WITH_FINISHED = ("public", "private", "finished")
 TABLE_LINK = ("public", "private")
@@ -201,13 +232,39 @@ API: dict[str, Row] = {
     # Clubs and players: their creator (and staff) change them.
     "clubs_list GET": everyone(ALLOWED),
     "clubs_create POST": logged_in(),
-    "clubs_retrieve GET": people_read(),
-    "clubs_update PUT": creator(),
-    "clubs_partial_update PATCH": creator(),
-    "clubs_destroy DELETE": creator(),
+    # A club is public in every scope (a private one: tests/tournaments/api/test_clubs.py);
+    # its organisers change it, its members and who organises it.
+    "clubs_retrieve GET": everyone(ALLOWED, CLUB_SCOPES),
+    "clubs_update PUT": club_makers(),
+    "clubs_partial_update PATCH": club_makers(),
+    "clubs_destroy DELETE": club_makers(),
+    "clubs_members_list GET": everyone(ALLOWED, CLUB_SCOPES),
+    "clubs_members_create POST": club_makers(),
+    "clubs_members_destroy DELETE": club_makers(),
+    "clubs_invitations_create POST": club_makers(),
+    "clubs_invitations_withdraw DELETE": club_makers_find_nobody(TOURNAMENT),
+    "clubs_co_organisers_remove DELETE": club_makers_find_nobody(TOURNAMENT),
+    # One's club invitations: the id is a tournament invitation's, no club's.
+    "club_invitations_list GET": logged_in(),
+    "club_invitations_retrieve GET": {
+        scope: cells(HIDDEN, **each(ANONYMOUS_LIKE, REFUSED)) for scope in ("public", "private")
+    },
+    "club_invitations_accept_create POST": {
+        scope: cells(HIDDEN, **each(ANONYMOUS_LIKE, REFUSED)) for scope in ("public", "private")
+    },
+    "club_invitations_decline_create POST": {
+        scope: cells(HIDDEN, **each(ANONYMOUS_LIKE, REFUSED)) for scope in ("public", "private")
+    },
     "players_list GET": everyone(ALLOWED),
     "players_create POST": logged_in(),
     "players_retrieve GET": people_read(),
+    # A player's statistics: whoever may read the player (the games counted
+    # are those the caller may see: tests/tournaments/api/test_player_stats.py).
+    "players_stats_retrieve GET": people_read(),
+    # Ratings: public reads (every rated game is of a public tournament); a
+    # player's history to whoever may read the player.
+    "ratings_list GET": everyone(ALLOWED),
+    "players_ratings_list GET": people_read(),
     "players_update PUT": creator(),
     "players_partial_update PATCH": creator(),
     "players_destroy DELETE": creator(),
@@ -280,6 +337,16 @@ API: dict[str, Row] = {
     "invitations_decline_create POST": invited_only(),
     "tournaments_invitations_withdraw DELETE": organisers(only=OWNERS),
     "tournaments_co_organisers_remove DELETE": organisers(),
+    # Club seasons: read with their club (public in both scopes: a private
+    # club's seasons are tests/tournaments/api/test_seasons.py's); the club's
+    # organisers add, change and delete them.
+    "clubs_seasons_list GET": everyone(ALLOWED, TOURNAMENT),
+    "clubs_seasons_create POST": club_organisers(),
+    "seasons_retrieve GET": everyone(ALLOWED, TOURNAMENT),
+    "seasons_standings_retrieve GET": everyone(ALLOWED, TOURNAMENT),
+    "seasons_update PUT": club_organisers(),
+    "seasons_partial_update PATCH": club_organisers(),
+    "seasons_destroy DELETE": club_organisers(),
 }
 
 # ----------------------------------------------------------------------------- pages and files
@@ -316,9 +383,22 @@ WEB: dict[str, Row] = {
     **_pages("web:home", {"GET": everyone(ALLOWED), "POST": everyone(ALLOWED)}),
     **_pages("web:calculator", {"GET": everyone(ALLOWED), "POST": everyone(ALLOWED)}),
     **_pages("web:timer", {"GET": everyone(ALLOWED), "POST": everyone(405)}),
+    **_pages("web:ratings", {"GET": everyone(ALLOWED), "POST": everyone(405)}),
     **_pages("web:player", {"GET": people_read(), "POST": everyone(405, ("public",))}),
     **_pages("web:login", {"GET": everyone(ALLOWED), "POST": everyone(ALLOWED)}),
     **_pages("web:logout", {"GET": everyone(405), "POST": everyone(ALLOWED)}),
+    # Accounts: sign-up and a forgotten password are anyone's (a signed-in
+    # user's sign-up is sent home); changing one's password needs a login.
+    **_pages("web:signup", {"GET": everyone(ALLOWED), "POST": everyone(ALLOWED)}),
+    **_pages("web:password-change", {"GET": logged_in(), "POST": logged_in()}),
+    **_pages(
+        "web:password-change-done",
+        {"GET": logged_in(), "POST": {"site": cells(405, **each(ANONYMOUS_LIKE, REFUSED))}},
+    ),
+    **_pages("web:password-reset", {"GET": everyone(ALLOWED), "POST": everyone(ALLOWED)}),
+    **_pages("web:password-reset-done", {"GET": everyone(ALLOWED), "POST": everyone(405)}),
+    **_pages("web:password-reset-confirm", {"GET": everyone(ALLOWED), "POST": everyone(ALLOWED)}),
+    **_pages("web:password-reset-complete", {"GET": everyone(ALLOWED), "POST": everyone(405)}),
     **_pages("web:invitations", {"GET": logged_in(), "POST": logged_in()}),
     **_pages(
         "web:invitation-accept",
@@ -335,6 +415,46 @@ WEB: dict[str, Row] = {
         },
     ),
     **_pages("web:tournament-new", {"GET": logged_in(), "POST": logged_in()}),
+    # Clubs (the scope's club, public, its creator the owner): the list and the
+    # page anyone's; the rest its organisers'; an invitation's answer the invited
+    # user's (the id is a tournament invitation's, so 404 for every user).
+    **_pages("web:clubs", {"GET": everyone(ALLOWED), "POST": everyone(405)}),
+    **_pages("web:club-new", {"GET": logged_in(), "POST": logged_in()}),
+    **_pages("web:club", {"GET": everyone(ALLOWED, TOURNAMENT), "POST": everyone(405, TOURNAMENT)}),
+    **_pages("web:club-edit", {"GET": club_organisers(), "POST": club_organisers()}),
+    **_pages("web:club-delete", {"GET": club_organisers(), "POST": club_organisers()}),
+    **_pages("web:club-invite", {"GET": everyone(405, TOURNAMENT), "POST": club_organisers()}),
+    **_pages(
+        "web:club-invitation-withdraw",
+        {"GET": everyone(405, TOURNAMENT), "POST": club_organisers()},
+    ),
+    **_pages(
+        "web:club-co-organiser-remove",
+        {"GET": everyone(405, TOURNAMENT), "POST": club_organisers()},
+    ),
+    **_pages("web:club-members", {"GET": club_organisers(), "POST": club_organisers()}),
+    **_pages("web:club-members-import", {"GET": club_organisers(), "POST": club_organisers()}),
+    **_pages(
+        "web:club-members-import-confirm",
+        {"GET": everyone(405, TOURNAMENT), "POST": club_organisers()},
+    ),
+    **_pages(
+        "web:club-member-leave", {"GET": everyone(405, TOURNAMENT), "POST": club_organisers()}
+    ),
+    **_pages(
+        "web:club-invitation-accept",
+        {
+            "GET": everyone(405, TOURNAMENT),
+            "POST": {scope: cells(HIDDEN, **each(ANONYMOUS_LIKE, REFUSED)) for scope in TOURNAMENT},
+        },
+    ),
+    **_pages(
+        "web:club-invitation-decline",
+        {
+            "GET": everyone(405, TOURNAMENT),
+            "POST": {scope: cells(HIDDEN, **each(ANONYMOUS_LIKE, REFUSED)) for scope in TOURNAMENT},
+        },
+    ),
     **_pages("web:tournament-restore", {"GET": logged_in(), "POST": logged_in()}),
     **_pages(
         "web:tournament-restore-job", {"GET": starter_only(), "POST": everyone(405, ("site",))}
@@ -428,13 +548,30 @@ WEB: dict[str, Row] = {
             post={scope: cells(405) for scope in TABLE_LINK},
         ),
     ),
-    # Files: score sheets hold the tables' links, and the final report is the
-    # organisers' (tournaments/documents/views.py); the standings are public
-    # with their tournament.
+    # Files: score sheets hold the tables' links, so they are the organisers'
+    # (tournaments/documents/views.py); the standings and the final report are
+    # public with their tournament.
     **_pages("print:round-scoresheets", {"GET": organisers(), "POST": everyone(405, TOURNAMENT)}),
     **_pages("print:standings", page_read(post=405)),
-    **_pages("print:report", {"GET": organisers(), "POST": everyone(405, TOURNAMENT)}),
+    **_pages("print:report", page_read(post=405)),
     **_pages("print:scoresheet", {"GET": everyone(ALLOWED), "POST": everyone(405)}),
+    # Club seasons (the scope's club, public): the page and its files anyone's,
+    # writes its club's organisers'; an evening's check-in is its tournament's
+    # organisers'.
+    **_pages(
+        "web:season", {"GET": everyone(ALLOWED, TOURNAMENT), "POST": everyone(405, TOURNAMENT)}
+    ),
+    **_pages(
+        "web:season-pdf", {"GET": everyone(ALLOWED, TOURNAMENT), "POST": everyone(405, TOURNAMENT)}
+    ),
+    **_pages("web:season-new", {"GET": club_organisers(), "POST": club_organisers()}),
+    **_pages("web:season-edit", {"GET": club_organisers(), "POST": club_organisers()}),
+    **_pages("web:season-delete", {"GET": everyone(405, TOURNAMENT), "POST": club_organisers()}),
+    **_pages(
+        "web:season-evening-new", {"GET": everyone(405, TOURNAMENT), "POST": club_organisers()}
+    ),
+    **_pages("web:evening-checkin", desk_page()),
+    **_pages("web:evening-checkin-guest", desk_action()),
     # The site's own addresses.
     **_pages("healthz", {"GET": everyone(ALLOWED), "POST": everyone(405)}),
     **_pages("service-worker", {"GET": everyone(ALLOWED), "POST": everyone(405)}),

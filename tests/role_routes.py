@@ -173,6 +173,9 @@ def _api_path(template: str, operation_id: str, scope: Scope) -> str:
         "players": scope.player_id,
         "clubs": scope.club_id,
         "invitations": scope.invitation_id,
+        # A tournament's invitation: no club invitation has its id.
+        "club-invitations": scope.invitation_id,
+        "seasons": scope.season_id,
     }
     resource = template.split("/")[3]
     values = {
@@ -183,6 +186,7 @@ def _api_path(template: str, operation_id: str, scope: Scope) -> str:
         "adjustment_id": scope.adjustment_id,
         "job_id": scope.job_id,
         "player_id": scope.player_id,
+        "club_id": scope.club_id,
         # Withdrawing the invited user's invitation; removing the co-organiser.
         "username": (
             scope.invited_name if "invitation" in operation_id else scope.co_organiser_name
@@ -222,11 +226,17 @@ def _web_kwargs(route: UrlRoute, world: World, role: str, scope_name: str, scope
     names = re.findall(r"<(?:[^>:]+:)?([^>]+)>", route.path)
     values: dict[str, Any] = {}
     for name in names:
-        if name == "slug":
+        if name == "slug" and route.path.startswith("c/"):
+            values[name] = scope.club_slug  # a club's address
+        elif name == "slug":
             assert scope.tournament is not None, f"{route.name} needs a tournament scope"
             values[name] = scope.tournament.slug
         elif name == "number":
             values[name] = scope.game_number if "game" in route.name else scope.round_number
+        elif name == "token" and route.name == "web:password-reset-confirm":
+            values[name] = "c0-nosuchresettoken"  # a reset link that does not work
+        elif name == "uidb64":
+            values[name] = "MQ"  # user id 1, base64
         elif name == "token":
             values[name] = world.page_token(role, scope_name)
         elif name == "match_id":
@@ -237,6 +247,10 @@ def _web_kwargs(route: UrlRoute, world: World, role: str, scope_name: str, scope
             values[name] = scope.game.pk
         elif name == "event_id":
             values[name] = scope.deleted_event_id
+        elif name == "username":
+            # The tournament's invited user and co-organiser: neither is the club's.
+            invited = "invitation" in route.name
+            values[name] = scope.invited_name if invited else scope.co_organiser_name
         else:
             values[name] = getattr(scope, name)
         assert values[name] is not None, f"scope {scope_name} names no {name} for {route.name}"

@@ -31,6 +31,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from django.apps import apps
@@ -49,6 +50,7 @@ from tournaments.services.entries import entries_add
 from tournaments.services.games import game_delete, game_record
 from tournaments.services.matches import match_token_regenerate
 from tournaments.services.rounds import round_seat_next
+from tournaments.services.seasons import season_create
 from tournaments.services.tournaments import tournament_finish
 
 ROLES = (
@@ -135,6 +137,8 @@ class Scope:
     adjustment_id: int | None = None
     player_id: int | None = None  # entered and seated here, made by the owner
     club_id: int | None = None  # named by the tournament, made by the owner
+    club_slug: str | None = None  # that club's address (/c/<slug>/)
+    season_id: int | None = None  # that club's season, the tournament one of its evenings
     old_token: str = ""
     to_delete: Game | None = field(default=None, repr=False)
     invitation_id: int | None = None  # the invited user's invitation, waiting
@@ -233,6 +237,14 @@ def _tournament_played(
     old_token = match.token
     match = match_token_regenerate(match=match, user=owner)
     invitation = invitation_send(tournament=tournament, invited=invited, owner=owner)
+    season = season_create(
+        club=club,
+        user=owner,
+        name=f"Season of {slug}",
+        starts=date(2026, 1, 1),
+        ends=date(2026, 12, 31),
+    )
+    Tournament.objects.filter(pk=tournament.pk).update(season=season)
     assert game is not None
     return Scope(
         tournament=tournament,
@@ -246,6 +258,8 @@ def _tournament_played(
         adjustment_id=adjustment.pk,
         player_id=players[0].pk,
         club_id=club.pk,
+        club_slug=club.slug,
+        season_id=season.pk,
         old_token=old_token,
         to_delete=to_delete,
         invitation_id=getattr(invitation, "pk", None),

@@ -57,6 +57,7 @@ EXAMPLES = 12
 TOURNAMENT_SETTINGS_RULES = {
     "slug",
     "club",
+    "season",  # a season of a club the caller organises
     "tie_breaks",
     "table_points",
     "co_organisers",
@@ -71,11 +72,15 @@ TOURNAMENT_SETTINGS_RULES = {
 RULES_BEYOND_THE_DOCUMENT: dict[str, set[str]] = {
     # Credentials that are well formed but wrong: DRF's token login answers 400.
     "POST /api/v1/auth/token/": {"non_field_errors"},
-    # A club's name is unique: the generated "0" is taken by the first example.
+    # A club's name and slug are unique: the generated "0" is taken by the first example.
     # A player's club must be one the caller may see.
-    "POST /api/v1/clubs/": {"name"},
-    "PUT /api/v1/clubs/{id}/": {"name"},
-    "PATCH /api/v1/clubs/{id}/": {"name"},
+    "POST /api/v1/clubs/": {"name", "slug"},
+    "PUT /api/v1/clubs/{id}/": {"name", "slug"},
+    "PATCH /api/v1/clubs/{id}/": {"name", "slug"},
+    # A member added is a player of the caller's; a name in use is a new player.
+    "POST /api/v1/clubs/{club_id}/members/": {"player", "non_field_errors"},
+    # The creator organises the club already.
+    "POST /api/v1/clubs/{club_id}/invitations/": {"co_organisers"},
     "POST /api/v1/players/": {"club"},
     "PUT /api/v1/players/{id}/": {"club"},
     "PATCH /api/v1/players/{id}/": {"club"},
@@ -88,6 +93,11 @@ RULES_BEYOND_THE_DOCUMENT: dict[str, set[str]] = {
     "POST /api/v1/tournaments/": TOURNAMENT_SETTINGS_RULES,
     "PUT /api/v1/tournaments/{id}/": TOURNAMENT_SETTINGS_RULES,
     "PATCH /api/v1/tournaments/{id}/": TOURNAMENT_SETTINGS_RULES,
+    # A season ends on or after its first day; its evenings' settings name
+    # tournament settings; its name is not blank once trimmed.
+    "POST /api/v1/clubs/{club_id}/seasons/": {"ends", "evening_settings", "name"},
+    "PUT /api/v1/seasons/{id}/": {"ends", "evening_settings", "name"},
+    "PATCH /api/v1/seasons/{id}/": {"ends", "evening_settings", "name"},
     # Players must exist.
     "POST /api/v1/tournaments/{tournament_id}/entries/": {"player", "players"},
     "POST /api/v1/tournaments/{tournament_id}/attendance/": {"players"},

@@ -38,6 +38,16 @@ PURE_CORE = (
     "tournaments.standings.current",
     "tournaments.progress",
     "tournaments.round_clock",
+    "tournaments.names",
+    "tournaments.search_names",
+    # Seating by rating, a season's counting, the rating maths, a player's figures.
+    "tournaments.seating.ratings",
+    "tournaments.standings.season",
+    "tournaments.ratings",
+    "tournaments.ratings.engine",
+    "tournaments.ratings.replay",
+    "tournaments.player_stats",
+    "tournaments.rating_chart",
     # The sheet layout of the PDF engine.
     "printing.data",
     "printing.layout",

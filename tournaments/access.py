@@ -23,15 +23,27 @@ Vocabulary:
   none for rows staff alone look after) and is *editable* by its creator and
   by staff only: entering a player in one's tournament, or naming a club,
   gives no right to change them;
-* a player is *visible* when entered in a public tournament; a club when a
-  public tournament names it or a player entered in one belongs to it; a
-  logged-in user also sees those they created and those of the tournaments
-  they organise (entered or named there), staff all; one not visible answers
-  404, like a private tournament;
+* a player is *visible* when entered in a public tournament; a logged-in user
+  also sees those they created and those of the tournaments they organise,
+  staff all; one not visible answers 404, like a private tournament;
+* a club's *organisers* (``club_organiser``) are its creator, its
+  co-organisers (invited by username, as for a tournament, once they
+  accepted) and staff: they manage its members; its creator and staff alone
+  delete it, change its visibility and who organises it (``club_editable``);
+  organising a club gives no right over anyone's tournaments;
+* a club is *visible* when it is ``public``; a *private* club only to its
+  organisers and staff, and by name to the organisers of a tournament naming
+  it and the creator of a player of it; its *members* (players whose club it
+  is) are all shown to its organisers only, to anyone else only those they may
+  see anyway (``club_members_all``); one not visible answers 404;
 * a club is *usable* by a user (``clubs_usable_q``: a tournament or a player
-  may name it) when it is public (a public tournament shows it) or theirs
-  (they created it); staff use all. A club the user may not use answers as
-  one that does not exist;
+  may name it) when it is public or they organise it; staff use all. A club
+  the user may not use answers as one that does not exist;
+* a club's *seasons* are seen by whoever sees its page in full
+  (``season_visible``: a public club's by anyone, a private one's by its
+  organisers) and made, changed and deleted by its organisers; a tournament
+  may name (join as an evening) a season of a club its user organises
+  (``seasons_organised_q``), any other answers as one that does not exist;
 * a *user* here is the acting user (``actors.ActingUser``): whatever a request
   carries, a user or ``AnonymousUser``, or ``None`` (a command, a test, a match link);
 * many rows of many tournaments ask ``organised_by`` once for the user: the same
@@ -54,10 +66,12 @@ from django.db.models import Q
 from tournaments.actors import ActingUser
 from tournaments.models import (
     Club,
+    ClubInvitation,
     CoOrganiserInvitation,
     Entry,
     Game,
     Player,
+    Season,
     Tournament,
 )
 
@@ -100,7 +114,7 @@ def invitations_for_q(*, user: ActingUser) -> Q:
     return mine & Q(created__gte=joined) if joined is not None else mine
 
 
-def invitation_for(*, user: ActingUser, invitation: CoOrganiserInvitation) -> bool:
+def invitation_for(*, user: ActingUser, invitation: CoOrganiserInvitation | ClubInvitation) -> bool:
     """Whether the invitation is addressed to the user (``invitations_for_q``)."""
     u = user_or_none(user)
     if u is None or invitation.username != u.get_username():
@@ -160,6 +174,18 @@ def tournament_visible(*, user: ActingUser, tournament: Tournament) -> bool:
     return tournament.public or tournament_organiser(user=user, tournament=tournament)
 
 
+def club_organiser(*, user: ActingUser, club: Club) -> bool:
+    """Whether the user organises the club (its members, seasons and evenings):
+    its creator, a co-organiser, or staff."""
+    u = user_or_none(user)
+    if u is None:
+        return False
+    if u.is_staff or club.created_by_id == u.pk:
+        return True
+    # One query, or none when the co-organisers were prefetched.
+    return any(c.pk == u.pk for c in club.co_organisers.all())
+
+
 def club_editable(*, user: ActingUser, club: Club) -> bool:
     """Whether the user may change or delete the club: its creator and staff."""
     u = user_or_none(user)
@@ -191,29 +217,64 @@ def players_visible_q(*, user: ActingUser) -> Q:
     return seen if u is None else seen | Q(created_by_id=u.pk)
 
 
-def clubs_visible_q(*, user: ActingUser) -> Q:
-    """A filter on clubs for those the user may see (lists and details alike)."""
+def clubs_organised_q(*, user: ActingUser) -> Q:
+    """A filter on clubs for those the user organises (``club_organiser``): created
+    or co-organised; staff all; none for nobody logged in."""
     u = user_or_none(user)
-    if u is not None and u.is_staff:
-        return Q()
-    named = Tournament.objects.filter(tournaments_visible_q(user=u), club__isnull=False)
-    players = _entries_seen(user=u).filter(player__club__isnull=False)
-    seen = Q(pk__in=named.values("club_id")) | Q(pk__in=players.values("player__club_id"))
     if u is None:
-        return seen
-    # The club of a player they made shows with that player, so it is theirs to see.
+        return Q(pk__in=[])
+    if u.is_staff:
+        return Q()
+    # A subquery, not a join on the co-organisers: one row per club.
+    co_organised = Club.co_organisers.through.objects.filter(user_id=u.pk)
+    return Q(created_by_id=u.pk) | Q(pk__in=co_organised.values("club_id"))
+
+
+def clubs_visible_q(*, user: ActingUser) -> Q:
+    """A filter on clubs for those the user may see (lists and details alike):
+    public ones, those they organise, and a private one named by a tournament
+    they organise or the club of a player they made (shown with it); staff all."""
+    u = user_or_none(user)
+    if u is None:
+        return Q(public=True)
+    if u.is_staff:
+        return Q()
+    named = Tournament.objects.filter(tournaments_own_q(user=u), club__isnull=False)
     made = Player.objects.filter(created_by_id=u.pk, club__isnull=False).values("club_id")
-    return seen | Q(created_by_id=u.pk) | Q(pk__in=made)
+    return (
+        Q(public=True)
+        | clubs_organised_q(user=u)
+        | Q(pk__in=named.values("club_id"))
+        | Q(pk__in=made)
+    )
+
+
+def club_members_all(*, user: ActingUser, club: Club) -> bool:
+    """Whether the user sees every member of the club (its organisers and staff);
+    anyone else sees only the members they may see anyway (``players_visible_q``),
+    so that a club, public or named by a tournament, tells no more of its players."""
+    return club_organiser(user=user, club=club)
 
 
 def clubs_usable_q(*, user: ActingUser) -> Q:
     """A filter on clubs for those a tournament or a player of the user may name:
-    public ones (``clubs_visible_q`` of nobody) and their own; staff all."""
+    public ones and those they organise; staff all."""
     u = user_or_none(user)
-    if u is not None and u.is_staff:
-        return Q()
-    public = clubs_visible_q(user=None)
-    return public if u is None else public | Q(created_by_id=u.pk)
+    if u is None:
+        return Q(public=True)
+    return Q() if u.is_staff else Q(public=True) | clubs_organised_q(user=u)
+
+
+def season_visible(*, user: ActingUser, season: Season) -> bool:
+    """Whether the user sees the season and its table: whoever sees its club's
+    page in full (a public club: anyone; a private one: its organisers)."""
+    return season.club.public or club_organiser(user=user, club=season.club)
+
+
+def seasons_organised_q(*, user: ActingUser) -> Q:
+    """A filter on seasons for those the user organises (their club's organisers):
+    the seasons a tournament of theirs may join as an evening."""
+    return Q(club__in=Club.objects.filter(clubs_organised_q(user=user)).values("pk"))
 
 
 def game_racks_withheld(*, game: Game, tournament: Tournament, organiser: bool) -> bool:

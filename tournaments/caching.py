@@ -7,6 +7,12 @@ signal that anything shown of the tournament may differ; nothing has to be
 invalidated by hand. A *cached* value is stored under a key that holds the
 version, so a stale entry is never read again and simply ages out.
 
+A *flight* is the building of one costly value (a 1,000-player ranking)
+for a new version. While one request builds it, the others keep showing the
+latest value built (``version_served``): the version a live answer names is
+then that older one, so its tag always matches what it shows, and a thousand
+phones polling during a busy round never start a thousand builds.
+
 Caches (``config.caches``): ``default`` (each process's memory) for pages
 and fragments; ``files`` (a folder a node's workers share) for PDFs; with
 ``REDIS_URL`` both live in one Redis that every node shares.
@@ -103,4 +109,68 @@ def cached(*, cache: str, key: str, build: Callable[[], T], timeout: int = 24 * 
     if value is None:
         value = build()
         store.set(key, value, timeout)
+    return value
+
+
+# Longer than any build: a builder that dies frees its flight after this.
+FLIGHT_SECONDS = 60
+
+
+def _flight_keys(
+    *, tournament: Tournament, what: str, parts: tuple[object, ...]
+) -> tuple[str, str]:
+    """The keys of a value's flight, the same for every version: the version
+    being built, and the latest version built."""
+    tail = ":".join(str(part) for part in parts)
+    head = f"{tournament_stamp(tournament=tournament)}:flight:{what}:{tail}"
+    return f"{head}:building", f"{head}:built"
+
+
+def version_served(
+    *, tournament: Tournament, what: str, parts: tuple[object, ...] = (), version: int | None = None
+) -> int:
+    """The version whose ``what`` a live answer shows: the tournament's own
+    (``version`` if read already), unless another request is building it and
+    an older one is kept, then that older one (one cache read, two at most)."""
+    if version is None:
+        version = tournament_version(tournament=tournament)
+    store = caches["default"]
+    building_key, built_key = _flight_keys(tournament=tournament, what=what, parts=parts)
+    found = store.get_many([building_key, built_key])
+    building, built = found.get(building_key), found.get(built_key)
+    if built is None or built >= version or building is None or building <= built:
+        return version
+    kept = tournament_key(tournament=tournament, what=what, parts=parts, version=built)
+    return int(built) if store.has_key(kept) else version
+
+
+def cached_flight(
+    *,
+    tournament: Tournament,
+    what: str,
+    parts: tuple[object, ...] = (),
+    version: int | None = None,
+    build: Callable[[], T],
+    timeout: int = 24 * 3600,
+) -> T:
+    """``build()`` once per version of ``what`` in the default cache, as
+    ``cached`` does, announcing the build as a flight (``version_served``)."""
+    if version is None:
+        version = tournament_version(tournament=tournament)
+    store = caches["default"]
+    key = tournament_key(tournament=tournament, what=what, parts=parts, version=version)
+    value: T | None = store.get(key)
+    if value is not None:
+        return value
+    building_key, built_key = _flight_keys(tournament=tournament, what=what, parts=parts)
+    store.add(building_key, version, FLIGHT_SECONDS)
+    try:
+        value = build()
+        store.set(key, value, timeout)
+        built = store.get(built_key)
+        if built is None or built < version:
+            store.set(built_key, version, timeout)
+    finally:
+        if store.get(building_key) == version:
+            store.delete(building_key)
     return value

@@ -3,7 +3,7 @@
 Vocabulary: a *task* is a function the worker runs (``manage.py db_worker``
 with the database backend; in the enqueuing process itself with the
 immediate backend: ``make run`` and the tests, ``settings.TASKS``). Its
-arguments are plain data (ids, text), never objects. Two kinds of work are
+arguments are plain data (ids, text), never objects. Three kinds of work are
 handed on, each because a request would take more than a second:
 
 * a large backup's *restore* (``services.restore_jobs``): the request adds
@@ -11,6 +11,10 @@ handed on, each because a request would take more than a second:
 * a large round's *score sheets* (``documents.files``): the request claims
   them, the task draws them into the files cache, the next request serves
   them.
+* a long *rating replay* (``services.ratings``): the write that needs it
+  notes where it starts, the task replays from there once the write commits
+  (``ratings_replay_enqueue``, which the app hands to the rating services when
+  it starts).
 
 ``*_enqueue`` is what a request calls: the write, then the task.
 """
@@ -26,6 +30,7 @@ from tournaments.backups.restore import restore_slug_checked
 from tournaments.documents import files
 from tournaments.models import RestoreJob, Round
 from tournaments.selectors.background import round_for_sheets
+from tournaments.services.ratings import ratings_replay_pending
 from tournaments.services.restore_jobs import restore_job_add, restore_job_run
 
 
@@ -43,6 +48,11 @@ def scoresheets_task(round_id: int, base_url: str, paper: str | None = None) -> 
         files.scoresheets_pdf(round_=round_, base_url=base_url, paper=paper)
     finally:
         files.scoresheets_released(round_=round_, base_url=base_url, paper=paper)
+
+
+@task()
+def ratings_replay_task() -> None:
+    ratings_replay_pending()
 
 
 def restore_enqueue(
@@ -72,3 +82,8 @@ def scoresheets_enqueue(*, round_: Round, base_url: str, paper: str | None = Non
     """Hand the round's score sheets to the worker, unless they are being prepared."""
     if files.scoresheets_claimed(round_=round_, base_url=base_url, paper=paper):
         scoresheets_task.enqueue(round_.pk, base_url, paper)
+
+
+def ratings_replay_enqueue() -> None:
+    """Hand the waiting rating replay to the worker."""
+    ratings_replay_task.enqueue()

@@ -55,7 +55,7 @@ def event_build(*, players: int, games_per_match: int, seed: int) -> Event:
     rng = random.Random(seed)
     with transaction.atomic():
         owner = get_user_model().objects.create(username="cluster")
-        club = Club.objects.create(name="Cluster club")
+        club = Club.objects.create(name="Cluster club", slug="cluster-club")
         people = Player.objects.bulk_create(
             Player(name=f"Player {i:04d}", club=club) for i in range(players)
         )

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
         (
             "30.02.2026",
             "en",
-            "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.",
+            "Enter the date as YYYY-MM-DD.",
         ),
     ],
 )
@@ -45,3 +45,20 @@ def test_a_real_date_and_a_leap_day_are_taken():
     for date in ("2026-02-28", "2028-02-29"):
         answer = api.post("/api/v1/tournaments/", {"name": date, "date": date}, format="json")
         assert answer.status_code == 201 and answer.json()["date"] == date
+
+
+@pytest.mark.parametrize(
+    ("sent", "ok"),
+    [("x" * 10, True), (" " + "x" * 10, False), ("a" + " " * 9 + "b ", False), ("  ab  ", True)],
+)
+def test_a_strict_texts_limit_is_the_text_as_sent(sent: str, ok: bool) -> None:
+    from rest_framework.exceptions import ValidationError
+
+    from apikit.serializer_fields import StrictCharField
+
+    field = StrictCharField(max_length=10)
+    if ok:
+        assert field.run_validation(sent) == sent.strip()
+    else:
+        with pytest.raises(ValidationError):
+            field.run_validation(sent)

@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from django.conf import settings
 from django.http import FileResponse, HttpResponse, JsonResponse
 from django.test import Client, RequestFactory
 from rest_framework.test import APIClient
@@ -89,7 +90,10 @@ def _match(tournament: Tournament) -> Match:
 def test_answers_with_a_match_token_stay_uncompressed(client: Client):
     tournament = tournament_played(tables=2)
     match = _match(tournament)
-    for url in (f"/m/{match.token}/", f"/da/m/{match.token}/", f"/m/{match.token}/timer/"):
+    pages = [("en", f"/m/{match.token}/"), ("da", f"/da/m/{match.token}/")]
+    for language, url in [*pages, ("en", f"/m/{match.token}/timer/")]:
+        # The visitor's own language: a table's page then answers in it, not redirected.
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
         response = client.get(url, **GZIP)
         assert response.status_code == 200, url
         assert match.token in response.content.decode(), url

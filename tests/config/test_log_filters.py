@@ -55,6 +55,24 @@ def test_a_token_is_masked_however_its_path_is_encoded(path):
     assert masked.count("…UvWx") == 2
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/accounts/reset/MQ/d4k2xq-0123456789abcdef0123456789abcdef/",
+        "/da/accounts/reset/MQ/d4k2xq-0123456789abcdef0123456789abcdef/",
+    ],
+)
+def test_a_password_reset_links_token_is_masked(path):
+    masked = match_tokens_masked(f"GET {path} HTTP/1.1")
+    assert "0123456789abcdef0123456789abcdef" not in masked
+    assert "/accounts/reset/MQ/…cdef/" in masked
+
+
+def test_the_reset_forms_own_address_is_untouched():
+    text = "GET /accounts/reset/MQ/set-password/ HTTP/1.1"
+    assert match_tokens_masked(text) == text
+
+
 def test_other_paths_are_untouched():
     text = "GET /t/autumn-open/rounds/2/ /api/v1/matches/7/token/ /media/x"
     assert match_tokens_masked(text) == text

@@ -24,6 +24,7 @@ class ClubAdmin(ServiceAdmin[Club]):
     search_fields = ["name", "city"]
     list_select_related = ["created_by"]
     # The creator is who may change it (with staff): set when made, shown here.
+    fields = ["name", "city", "created_by"]
     readonly_fields = ["created_by"]
 
     def write(self, request: HttpRequest, obj: Club | None, data: dict[str, Any]) -> Club:
@@ -33,6 +34,11 @@ class ClubAdmin(ServiceAdmin[Club]):
 
     def remove(self, request: HttpRequest, obj: Club) -> None:
         players.club_delete(club=obj, user=request.user)
+
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
+        # A club goes with its own trail and invitations, read-only one by one here.
+        deleted, counts, _perms_needed, protected = super().get_deleted_objects(objs, request)
+        return deleted, counts, set(), protected
 
 
 @admin.register(Player)

@@ -10,6 +10,7 @@ parameters its document declares.
 
 from __future__ import annotations
 
+import string
 from typing import Any
 
 import django_filters
@@ -18,9 +19,10 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.drainage import set_override
 
-from apikit.defaults import NO_NUL
+from apikit.defaults import NO_NUL, NamedSearchFilter
 from tournaments.api.id_fields import ID_MAX
 from tournaments.models import AuditEvent, Club, Game, Player, Tournament
+from tournaments.search_names import name_matches
 
 
 class IdFilter(django_filters.NumberFilter):  # type: ignore[misc]  # django-filter is untyped
@@ -90,6 +92,31 @@ class PlayerFilter(StrictFilterSet):
     class Meta:
         model = Player
         fields = ["name", "club", "no_club"]
+
+
+ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+class PlayerSearch(NamedSearchFilter):
+    """``?search=`` on players: DRF's, and also the players whose name and club
+    match the words whatever their accents (``search_names``: "Bjorn" finds
+    "Bjørn"), which no SQL says; those are found reading the names."""
+
+    def filter_queryset(self, request: Any, queryset: QuerySet[Any], view: Any) -> Any:
+        found = super().filter_queryset(request, queryset, view)
+        terms = [str(t) for t in self.get_search_terms(request)]
+        if not terms:
+            return found
+        query = " ".join(terms)
+        # What SQL found already (SQLite's case is A to Z only): the rest are few.
+        lowered = [t.translate(ASCII_LOWER) for t in terms]
+        folded: list[int] = []
+        for pk, name, club in queryset.values_list("pk", "name", "club__name").iterator():
+            text = f"{name} {club or ''}"
+            plain = all(t in text.translate(ASCII_LOWER) for t in lowered)
+            if not plain and name_matches(query, text):
+                folded.append(pk)
+        return found | queryset.filter(pk__in=folded) if folded else found
 
 
 class TournamentFilter(StrictFilterSet):

@@ -1,4 +1,4 @@
-"""Clubs and players.
+"""Players (clubs are in ``clubs``).
 
 Vocabulary: a *club* has a unique name and a city; a *player* a name and,
 optionally, a club. Each lists and answers only those the request may see
@@ -16,30 +16,24 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from apikit.defaults import StableOrderingFilter
 from apikit.errors import error_responses
 from apikit.serializer_fields import StrictTextMixin
 from tournaments.api.base import ServiceModelViewSet
-from tournaments.api.filters import ClubFilter, PlayerFilter
-from tournaments.api.permissions import ClubPermission, PlayerPermission
+from tournaments.api.filters import PlayerFilter, PlayerSearch
+from tournaments.api.permissions import PlayerPermission
 from tournaments.api.tournament_fields import UsableClubField
 from tournaments.models import Club, Player
-from tournaments.selectors.people import clubs_visible, players_visible
+from tournaments.selectors.people import players_visible
 from tournaments.services import players as player_services
 
 # ----------------------------------------------------------------------------- serializers
-
-
-class ClubSerializer(StrictTextMixin, serializers.ModelSerializer[Club]):
-    class Meta:
-        model = Club
-        fields = ["id", "name", "city"]
-        # A name in use is the service's refusal, with its message.
-        extra_kwargs: dict[str, dict[str, Any]] = {"name": {"validators": []}}
 
 
 class PlayerSerializer(StrictTextMixin, serializers.ModelSerializer[Player]):
@@ -62,32 +56,6 @@ class PlayerSerializer(StrictTextMixin, serializers.ModelSerializer[Player]):
 # ----------------------------------------------------------------------------- views
 
 
-class ClubViewSet(ServiceModelViewSet[Club]):
-    """Clubs. Anyone reads those they may see (a public tournament's, their own);
-    a logged-in user creates; its creator or staff changes or deletes."""
-
-    queryset = Club.objects.all()
-    serializer_class = ClubSerializer
-    permission_classes = [ClubPermission]
-    filterset_class = ClubFilter
-    search_fields = ["name", "city"]
-    ordering_fields = ["name", "city", "id"]
-    ordering = ["name", "id"]
-    lookup_value_converter = "api_id"
-
-    def get_queryset(self) -> Any:
-        return clubs_visible(user=self.request.user)
-
-    def object_create(self, data: dict[str, Any]) -> Club:
-        return player_services.club_create(created_by=self.request.user, **data)
-
-    def object_update(self, instance: Club, data: dict[str, Any]) -> Club:
-        return player_services.club_update(club=instance, user=self.request.user, **data)
-
-    def object_delete(self, instance: Club) -> None:
-        player_services.club_delete(club=instance, user=self.request.user)
-
-
 class PlayerViewSet(ServiceModelViewSet[Player]):
     """Players. Anyone reads those they may see (a public tournament's, their own);
     a logged-in user creates; their creator or staff changes or deletes (a player
@@ -97,6 +65,7 @@ class PlayerViewSet(ServiceModelViewSet[Player]):
     serializer_class = PlayerSerializer
     permission_classes = [PlayerPermission]
     filterset_class = PlayerFilter
+    filter_backends = [DjangoFilterBackend, PlayerSearch, StableOrderingFilter]
     search_fields = ["name", "club__name"]
     ordering_fields = ["name", "id"]
     ordering = ["name", "id"]

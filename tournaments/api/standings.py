@@ -41,7 +41,11 @@ from tournaments.caching import cached, tournament_key, tournament_version
 from tournaments.live import live_answer, live_tag
 from tournaments.models import Round
 from tournaments.selectors.rounds import rounds_listed
-from tournaments.selectors.standings import ranking_current, standings_shared
+from tournaments.selectors.standings import (
+    ranking_current,
+    ranking_version_served,
+    standings_shared,
+)
 from tournaments.selectors.unconfirmed import Unconfirmed, unconfirmed_of
 from tournaments.standings.current import QUALIFYING, stage_there_check
 from tournaments.standings.ranking import StandingRow, categories_of, category_rows
@@ -149,8 +153,13 @@ class StandingsView(TournamentNestedView):
         # Trimmed as entries store it; blank means everyone.
         category = query.validated_data.get("category", "").strip()
 
-        # Read once: the answer and the rows it is built from are kept by it.
-        version = tournament_version(tournament=tournament)
+        # Read once: the answer and the rows it is built from are kept by it. While a
+        # new version's ranking is being built, the latest built one's.
+        version = (
+            ranking_version_served(tournament=tournament, stage=stage)
+            if stage in (None, QUALIFYING)
+            else tournament_version(tournament=tournament)
+        )
 
         def build() -> dict[str, Any]:
             answer: dict[str, Any]

@@ -6,7 +6,9 @@ points per place; *tie-breaks* an ordered list of names; the *carry-over* a
 number, 0, 0.5 or 1, stored as the text of its choice; *usernames* are plain
 text, never looked up here (whether an account has a name is not told); the
 *club* is one the request's user may name (``access.clubs_usable_q``) or the one
-named already, and any other id answers as one that does not exist. Each field
+named already, and any other id answers as one that does not exist; so is the
+*season* (one of a club the user organises, ``access.seasons_organised_q``, or
+the one named already). Each field
 checks the type; the tournament services judge the values.
 """
 
@@ -26,6 +28,7 @@ from scoring.tie_breaks import TIE_BREAK_NAMES
 from tournaments.access import tournament_organiser
 from tournaments.api.id_fields import IdRelatedField
 from tournaments.selectors.people import clubs_usable
+from tournaments.selectors.seasons import seasons_usable
 from tournaments.services.co_organisers import USERNAME_MAX
 
 _TABLE_POINTS_SCHEMA = {
@@ -145,3 +148,15 @@ class UsableClubField(IdRelatedField):
         instance = getattr(parent, "instance", None)
         kept = getattr(instance, "club_id", None)
         return clubs_usable(user=getattr(request, "user", None), kept=kept)
+
+
+class UsableSeasonField(IdRelatedField):
+    """A season by id among those of the clubs the request's user organises, or the
+    tournament's own; any other id is 'does not exist', as an id nobody uses."""
+
+    def get_queryset(self) -> Any:
+        request = self.context.get("request")
+        parent = getattr(self, "parent", None)
+        instance = getattr(parent, "instance", None)
+        kept = getattr(instance, "season_id", None)
+        return seasons_usable(user=getattr(request, "user", None), kept=kept)

@@ -54,10 +54,11 @@ from tournaments.api.tournament_fields import (
     TablePointsField,
     TieBreaksField,
     UsableClubField,
+    UsableSeasonField,
     UsernamesField,
 )
 from tournaments.formats import FORMATS
-from tournaments.models import Club, Tournament
+from tournaments.models import Club, Season, Tournament
 from tournaments.selectors.tournaments import invited_names, tournaments_visible
 from tournaments.services.tournaments import (
     tournament_create,
@@ -81,6 +82,15 @@ class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer[Tourname
         help_text=_(
             "The organising club (its id), or null: a club you created, or one a public "
             "tournament shows (or the one named already); any other id does not exist."
+        ),
+    )
+    season = UsableSeasonField(
+        queryset=Season.objects.all(),
+        allow_null=True,
+        required=False,
+        help_text=_(
+            "The club season this tournament is an evening of (its id), or null: a season "
+            "of a club you organise (or the one named already); any other id does not exist."
         ),
     )
     slug = serializers.SlugField(
@@ -170,10 +180,12 @@ class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer[Tourname
             "slug",
             "date",
             "club",
+            "season",
             "owner",
             "co_organisers",
             "invited",
             "public",
+            "rated",
             "status",
             "kind",
             "language",
@@ -181,6 +193,7 @@ class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer[Tourname
             "rounds",
             "games_per_round",
             "seating",
+            "seed_by_rating",
             "ranking",
             "joker_penalty",
             "pool_tie",

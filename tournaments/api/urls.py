@@ -11,25 +11,30 @@ from tournaments.api import (
     audit,
     auth,
     backups,
+    clubs,
     confirm,
     entries,
     games,
     invitations,
     matches,
     people,
+    player_stats,
+    ratings,
     rounds,
+    seasons,
     standings,
     tournaments,
 )
 
 router = SimpleRouter(use_regex_path=False)
-router.register("clubs", people.ClubViewSet, basename="api-club")
+router.register("clubs", clubs.ClubViewSet, basename="api-club")
 router.register("players", people.PlayerViewSet, basename="api-player")
 router.register("tournaments", tournaments.TournamentViewSet, basename="api-tournament")
 router.register("rounds", rounds.RoundViewSet, basename="api-round")
 router.register("matches", matches.MatchViewSet, basename="api-match")
 router.register("games", games.GameViewSet, basename="api-game")
 router.register("invitations", invitations.InvitationViewSet, basename="api-invitation")
+router.register("club-invitations", clubs.ClubInvitationViewSet, basename="api-club-invitation")
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -103,6 +108,31 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="api-tournament-co-organiser",
     ),
     path(
+        "clubs/<api_id:club_id>/members/",
+        clubs.ClubMembersView.as_view(),
+        name="api-club-members",
+    ),
+    path(
+        "clubs/<api_id:club_id>/members/<api_id:player_id>/",
+        clubs.ClubMemberView.as_view(),
+        name="api-club-member",
+    ),
+    path(
+        "clubs/<api_id:club_id>/invitations/",
+        clubs.ClubInvitationsView.as_view(),
+        name="api-club-invitations",
+    ),
+    path(
+        "clubs/<api_id:club_id>/invitations/<str:username>/",
+        clubs.ClubInvitationView.as_view(),
+        name="api-club-invitation",
+    ),
+    path(
+        "clubs/<api_id:club_id>/co-organisers/<str:username>/",
+        clubs.ClubCoOrganiserView.as_view(),
+        name="api-club-co-organiser",
+    ),
+    path(
         "games/<api_id:game_id>/confirm/",
         confirm.GameConfirmView.as_view(),
         name="api-game-confirm",
@@ -111,6 +141,28 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "games/<api_id:game_id>/restore/",
         confirm.GameRestoreView.as_view(),
         name="api-game-restore",
+    ),
+    path("ratings/", ratings.RatingListView.as_view(), name="api-ratings"),
+    path(
+        "players/<api_id:player_id>/ratings/",
+        ratings.PlayerRatingsView.as_view(),
+        name="api-player-ratings",
+    ),
+    path(
+        "players/<api_id:player_id>/stats/",
+        player_stats.PlayerStatsView.as_view(),
+        name="api-player-stats",
+    ),
+    path(
+        "clubs/<api_id:club_id>/seasons/",
+        seasons.ClubSeasonsView.as_view(),
+        name="api-club-seasons",
+    ),
+    path("seasons/<api_id:pk>/", seasons.SeasonDetailView.as_view(), name="api-season"),
+    path(
+        "seasons/<api_id:pk>/standings/",
+        seasons.SeasonStandingsView.as_view(),
+        name="api-season-standings",
     ),
     path("matches/by-token/", matches.MatchByTokenView.as_view(), name="api-match-by-token"),
     path(

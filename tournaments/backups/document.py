@@ -56,6 +56,7 @@ VARIANT_DEFAULTS: dict[str, Any] = {
     "loss_cap": None, "winner_bonus": 0, "runner_up_bonus": 0, "semifinal_games": None,
     "final_games": None, "final_first_to": 0, "carry_over": "0",
     "final_from": "semifinal_winners", "turn_seconds": 60, "round_minutes": 0, "format": "",
+    "rated": True, "seed_by_rating": False,
 }  # fmt: skip
 # Every setting of a tournament, as stored on the model (club, owner and
 # co-organisers are written by name beside them).

@@ -62,9 +62,11 @@ from tournaments.models import (
     Tournament,
     match_token_new,
 )
+from tournaments.names import name_clean
 from tournaments.selectors.people import players_owned
 from tournaments.services.audit import audit_add
 from tournaments.services.players_file import clubs_for_names
+from tournaments.services.ratings import rating_tournament_restored
 from tournaments.services.tournaments import SLUG_MAX, SLUGS_RESERVED
 
 M = TypeVar("M", bound=models.Model)
@@ -179,16 +181,15 @@ def player_map_by_name(*, document: dict[str, Any], owner: Any) -> dict[int, int
     rows = document.get("players")
     if not isinstance(rows, list):
         return {}
-    names = {p.get("name") for p in rows if isinstance(p, dict) and isinstance(p.get("name"), str)}
+    named = [p for p in rows if isinstance(p, dict) and isinstance(p.get("name"), str)]
+    names = {name_clean(p["name"]) for p in named}
     found: dict[str, list[int]] = {}
     for pk, name in players_owned(user=owner).filter(name__in=names).values_list("pk", "name"):
         found.setdefault(name, []).append(pk)
     return {
-        p["id"]: found[p["name"]][0]
-        for p in rows
-        if isinstance(p, dict)
-        and len(found.get(str(p.get("name")), [])) == 1
-        and isinstance(p.get("id"), int)
+        p["id"]: found[name_clean(p["name"])][0]
+        for p in named
+        if len(found.get(name_clean(p["name"]), [])) == 1 and isinstance(p.get("id"), int)
     }
 
 
@@ -200,7 +201,11 @@ def _players(
     created = Player.objects.bulk_create(
         # New players are the restoring owner's, who may then change them.
         [
-            Player(name=p["name"], club=clubs[p["club"]] if p["club"] else None, created_by=owner)
+            Player(
+                name=name_clean(p["name"]),
+                club=clubs[p["club"]] if p["club"] else None,
+                created_by=owner,
+            )
             for p in new
         ],
         batch_size=BATCH,
@@ -441,4 +446,5 @@ def tournament_import(
             "players_mapped": len(mapped),
         },
     )
+    rating_tournament_restored(tournament=tournament)
     return tournament

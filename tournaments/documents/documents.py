@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import datetime
 import html
+from collections.abc import Sequence
+from dataclasses import replace
 
 from django.template.loader import render_to_string
 from django.utils import formats, timezone, translation
@@ -41,7 +43,8 @@ from tournaments.selectors.print_data import (
 )
 from tournaments.selectors.standings import ranking_current
 from tournaments.selectors.unconfirmed import unconfirmed_of
-from tournaments.standings.current import RankingCurrent
+from tournaments.standings.current import STAGE_LABELS, RankingCurrent
+from tournaments.standings.ranking import StandingRow
 
 
 def _org(tournament: Tournament) -> str:
@@ -69,7 +72,7 @@ def _ranking_named(tournament: Tournament, ranking: RankingCurrent) -> str:
 
 
 def _standings_table(
-    tournament: Tournament, lines: list[StandingsLine], columns: list[str]
+    tournament: Tournament, lines: list[StandingsLine], columns: list[str], *, stage: str = ""
 ) -> list[Block]:
     return standings_blocks(
         lines,
@@ -83,7 +86,22 @@ def _standings_table(
         numbers_mm=number_columns_mm(columns),
         withdrawn=gettext("withdrawn"),
         empty=gettext("No players have entered yet."),
+        stage=stage,
     )
+
+
+def _columns_shown(columns: list[str], rows: Sequence[StandingRow]) -> list[str]:
+    """The number columns worth printing: the adjustments only when some player has one
+    (an empty column takes the room the names and clubs need)."""
+    return [c for c in columns if c != "adjustments" or any(r.adjustments for r in rows)]
+
+
+def _stages_named(lines: list[StandingsLine], ranking: RankingCurrent) -> list[StandingsLine]:
+    """Each place with the stage that decided it ("Final", "Semi-finals", "Qualifying")."""
+    return [
+        replace(line, stage=gettext(STAGE_LABELS[row.stage]))
+        for line, row in zip(lines, ranking.rows, strict=True)
+    ]
 
 
 def _pdf(tournament: Tournament, blocks: list[Block], *, title: str) -> bytes:
@@ -98,9 +116,9 @@ def standings_document(*, tournament: Tournament, category: str = "") -> bytes:
     """The current ranking, as every page shows it (one category's, ranked among
     themselves, when given), named by the stage it comes from, with the footnote
     on games awaiting confirmation."""
-    columns = standings_columns(tournament=tournament)
     unconfirmed = unconfirmed_of(tournament=tournament)
     ranking = ranking_current(tournament=tournament, category=category)
+    columns = _columns_shown(standings_columns(tournament=tournament), ranking.rows)
     lines = standings_lines(ranking.rows, columns=columns, unconfirmed=unconfirmed)
     played = rounds_played(tournament=tournament)
     with translation.override(tournament.language):
@@ -148,7 +166,8 @@ def standings_document(*, tournament: Tournament, category: str = "") -> bytes:
 def report_document(*, tournament: Tournament) -> bytes:
     """The final places, each round's results by table, and the adjustments."""
     report = report_data(tournament=tournament)
-    columns = standings_columns(tournament=tournament)
+    columns = _columns_shown(standings_columns(tournament=tournament), report.ranking.rows)
+    places = standings_lines(report.ranking.rows, columns=columns)
     paper = tournament.paper
     with translation.override(tournament.language):
         heading = gettext("Final report")
@@ -176,7 +195,15 @@ def report_document(*, tournament: Tournament) -> bytes:
             paragraph(standings_heading, paper=paper, size=13, font="bold",
                       before=6, after=2, keep_with_next=True)
         )  # fmt: skip
-        blocks += _standings_table(tournament, report.standings, columns)
+        if report.ranking.staged:  # semi-finals or a final: say where each place was decided
+            blocks += _standings_table(
+                tournament,
+                _stages_named(places, report.ranking),
+                columns,
+                stage=gettext("Decided in") if report.ranking.decided else gettext("Stage"),
+            )
+        else:
+            blocks += _standings_table(tournament, places, columns)
         if report.rounds:
             blocks.append(
                 paragraph(gettext("Results by table"), paper=paper, size=13, font="bold",

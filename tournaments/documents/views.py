@@ -1,11 +1,12 @@
 """Printable files as HTTP answers: thin views over ``files``.
 
-Vocabulary: an *organiser* (owner or staff) may print a round's score sheets
-and the final report; the sheets carry every match's private entry link, so
-no one else may, even for a public tournament (anonymous visitors are sent to
-log in, others get a 403; a tournament they may not see is a 404, as on every
-page). The standings print like the standings page: for anyone who can see the
-tournament, answered 304 while nothing changed (``tournaments.live``). The
+Vocabulary: an *organiser* (owner or staff) may print a round's score sheets;
+the sheets carry every match's private entry link, so no one else may, even
+for a public tournament (anonymous visitors are sent to log in, others get a
+403; a tournament they may not see is a 404, as on every page). The standings
+and the final report print like the standings page: for anyone who can see the
+tournament (so a public tournament's report needs no login), answered 304
+while nothing changed (``tournaments.live``). The
 blank club pad needs no tournament and no login; its bad parameters get a 400
 page saying what is wrong.
 """
@@ -140,9 +141,16 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-@_organisers_only
-def report(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return _pdf(files.report_pdf(tournament=tournament), filename=f"{tournament.slug}-report.pdf")
+def report(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(request, slug)
+    tag = live_tag(tournament=tournament, what="report-pdf", view=())
+    return live_answer(
+        request,
+        tag=tag,
+        answer=lambda: _pdf(
+            files.report_pdf(tournament=tournament), filename=f"{tournament.slug}-report.pdf"
+        ),
+    )
 
 
 @require_safe

@@ -2,7 +2,11 @@
 
 Vocabulary:
 
-* **Club**: a Rummikub club; players may belong to one.
+* **Club**: a Rummikub club; players may belong to one (its members). Its
+  organisers are its creator and co-organisers.
+* **Season**: a club's evenings between two dates, with its counting rules;
+  an evening is a tournament whose ``season`` names it.
+* **ClubInvitation**: a user invited to co-organise a club.
 * **Player**: a person who plays; known by name.
 * **Tournament**: an event, a league season or a club-night series, with its
   rule set (joker penalty, tie policy, ranking, table points) and its plan
@@ -25,6 +29,9 @@ Vocabulary:
 * **TournamentDeletion**: who deleted which tournament, when; it outlives the
   tournament and its trail.
 * **IdempotencyKey**: an API client's key for one write and the answer it got.
+* **GameRating**, **PlayerRating**, **RatingState**: ratings (``ratings``):
+  a player's rating after each rated game, their current rating, and the row
+  every rating write locks.
 * **RestoreJob**: a large backup's restore, done by the task worker for the
   user who started it.
 
@@ -35,6 +42,7 @@ hold data and constraints only: writes go through ``services``, reads through
 """
 
 from tournaments.models.background import RestoreJob
+from tournaments.models.club import ClubInvitation, Season
 from tournaments.models.event import Club, CoOrganiserInvitation, Entry, Player, Tournament
 from tournaments.models.play import (
     Adjustment,
@@ -47,21 +55,27 @@ from tournaments.models.play import (
     match_token_new,
     match_token_plausible,
 )
+from tournaments.models.ratings import GameRating, PlayerRating, RatingState
 from tournaments.models.trust import AuditEvent, IdempotencyKey, TournamentDeletion
 
 __all__ = [
     "Adjustment",
     "AuditEvent",
     "Club",
+    "ClubInvitation",
     "CoOrganiserInvitation",
     "Entry",
     "Game",
+    "GameRating",
     "IdempotencyKey",
     "Match",
     "Player",
+    "PlayerRating",
     "Rack",
+    "RatingState",
     "RestoreJob",
     "Round",
+    "Season",
     "Seat",
     "Tournament",
     "TournamentDeletion",

@@ -20,8 +20,15 @@ from tournaments.models.rule_fields import (
 
 
 class Club(models.Model):
+    """A Rummikub club: its members are the players whose club it is; its
+    organisers are its creator and co-organisers (as for a tournament)."""
+
     name = models.CharField(_("name"), max_length=120, unique=True)
+    # Its address, /c/<slug>/; the API answers it.
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
     city = models.CharField(_("city"), max_length=120, blank=True)
+    # A private club's page, members and seasons are for its organisers only.
+    public = models.BooleanField(_("public"), default=True)
     created = models.DateTimeField(auto_now_add=True)
     # Who may change or delete it (with staff); None: staff only.
     created_by = models.ForeignKey(
@@ -31,6 +38,13 @@ class Club(models.Model):
         blank=True,
         related_name="+",
         verbose_name=_("created by"),
+    )
+    co_organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="clubs_co_organised",
+        verbose_name=_("co-organisers"),
+        help_text=_("Other users who organise this club, its members and its seasons."),
     )
 
     class Meta:
@@ -243,6 +257,26 @@ class Tournament(models.Model):
     round_minutes = models.PositiveSmallIntegerField(_("minutes per round"), default=0)
     # The preset the tournament was created from, if any (its settings may since differ).
     format = models.CharField(_("format"), max_length=32, blank=True)
+    # An evening of a club's season, when it belongs to one.
+    season = models.ForeignKey(
+        "tournaments.Season",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="evenings",
+        verbose_name=_("season"),
+    )
+    # Its games move the players' ratings (a private tournament's never do).
+    rated = models.BooleanField(_("rated"), default=True)
+    # The first round seated by the players' ratings (``seating.ratings``).
+    seed_by_rating = models.BooleanField(
+        _("seat the first round by rating"),
+        default=False,
+        help_text=_(
+            "Swiss: players of similar rating share the first round's tables. Balanced: "
+            "every table of the first round gets a fair mix of ratings."
+        ),
+    )
 
     created = models.DateTimeField(auto_now_add=True)
 

@@ -27,7 +27,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.event import Tournament
+from tournaments.models.event import Club, Tournament
 from tournaments.models.play import Match
 
 
@@ -68,8 +68,20 @@ class AuditEvent(models.Model):
         INVITATION_DECLINED = "invitation.declined", _("invitation declined")
         INVITATION_WITHDRAWN = "invitation.withdrawn", _("invitation withdrawn")
         CO_ORGANISER_REMOVED = "co_organiser.removed", _("co-organiser removed")
+        # A club's own trail (``club``, no tournament): made, its members, who organises it
+        # (the invitation actions above, and club.changed, recorded there too).
+        CLUB_CREATED = "club.created", _("club created")
+        MEMBER_ADDED = "member.added", _("member added")
+        MEMBER_REMOVED = "member.removed", _("member left the club")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    # The tournament the change is in; None for a change to a club alone (``club``).
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, null=True, blank=True, related_name="audit"
+    )
+    # A club's own trail: its organisers see it; it goes with the club.
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, null=True, blank=True, related_name="audit"
+    )
     at = models.DateTimeField(default=timezone.now)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -100,6 +112,13 @@ class AuditEvent(models.Model):
             models.Index(fields=["match", "at"], name="audit_of_match"),
             # The tournament's version (its latest event) in one index probe.
             models.Index(fields=["tournament", "-id"], name="audit_latest"),
+            models.Index(fields=["club", "-at", "-id"], name="audit_of_club"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(tournament__isnull=False) | Q(club__isnull=False),
+                name="audit_of_tournament_or_club",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -38,7 +38,8 @@ that design whatever the seed.
 Modules: ``sizes`` (table sizes, lower bounds, meeting counts, quality),
 ``order`` (seat order within a table, byes, seeded streams), ``swiss``
 (``random`` and ``swiss``), ``designs`` and ``balanced`` (``balanced``),
-``manual`` (:func:`plan_check`). This module holds the entry point,
+``manual`` (:func:`plan_check`), ``ratings`` (the first round seated by
+rating). This module holds the entry point,
 :func:`round_seat`, and the names the rest of the code imports.
 """
 
@@ -49,6 +50,7 @@ from collections.abc import Collection, Mapping, Sequence
 from tournaments.seating.balanced import _seat_balanced, schedule_balanced
 from tournaments.seating.manual import plan_check
 from tournaments.seating.order import start_order
+from tournaments.seating.ratings import rating_of, spread_first_round
 from tournaments.seating.sizes import (
     REPEAT_COST,
     History,
@@ -90,6 +92,7 @@ def round_seat(
     rounds_total: int | None = None,
     bye_history: Collection[int] = (),
     time_limit: float = 5.0,
+    ratings: Mapping[int, float] | None = None,
 ) -> RoundPlan:
     """Seat the next round of ``players`` (active ids) with ``method``.
 
@@ -99,6 +102,9 @@ def round_seat(
     the whole event and return the next round of that plan. ``bye_history``
     lists who had a bye (once per bye). ``manual`` gives the ``random`` plan
     for the organiser to edit. The order of ``players`` does not matter.
+    ``ratings`` (given when the tournament seeds by rating) seat the first
+    round: ``swiss`` by them as by standings, ``balanced`` spreading them over
+    the tables (``seating.ratings``); later rounds ignore them.
     """
     if method not in METHODS:
         raise ValueError(f"unknown seating method {method!r}; expected one of {METHODS}")
@@ -106,8 +112,12 @@ def round_seat(
     if len(ids) != len(players):
         raise ValueError("players must be distinct")
     table_sizes(players=len(ids), max_size=max_size)  # validates max_size
+    first_by_rating = ratings is not None and not history
     if method == "swiss":
+        if first_by_rating:
+            standings = {p: rating_of(ratings or {}, p) for p in ids}
         return _seat_swiss(ids, history, standings or {}, max_size, seed, bye_history)
     if method == "balanced":
-        return _seat_balanced(ids, history, max_size, seed, rounds_total, bye_history, time_limit)
+        plan = _seat_balanced(ids, history, max_size, seed, rounds_total, bye_history, time_limit)
+        return spread_first_round(plan, ratings or {}, seed) if first_by_rating else plan
     return _seat_random(ids, history, max_size, seed, bye_history)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from scoring.errors import UserError, _
+from scoring.errors import UserError, _, ngettext_lazy
 
 
 def plan_check(
@@ -46,8 +46,14 @@ def plan_check(
                 )
             seen[player] = number
         if not 2 <= len(table) <= max_size:
+            one, many = ngettext_lazy(
+                "Table %(table)s has %(size)s player; a table seats 2 to %(max_size)s.",
+                "Table %(table)s has %(size)s players; a table seats 2 to %(max_size)s.",
+            )
             raise UserError(
-                _("Table %(table)s has %(size)s players; a table seats 2 to %(max_size)s."),
+                one,
+                plural=many,
+                plural_of="size",
                 field="tables",
                 table=number,
                 size=len(table),

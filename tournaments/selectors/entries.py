@@ -13,10 +13,10 @@ from tournaments.models import Adjustment, Entry, Tournament
 
 
 def entries_of(*, tournament: Tournament) -> QuerySet[Entry]:
-    """A tournament's entries with their players and clubs, by name."""
+    """A tournament's entries with their players, clubs and current ratings, by name."""
     return (
         Entry.objects.filter(tournament=tournament)
-        .select_related("player__club")
+        .select_related("player__club", "player__rating")
         .order_by("player__name", "player_id")
     )
 

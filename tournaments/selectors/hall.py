@@ -5,7 +5,8 @@ its *clock* is described in ``round_clock``. *Find my table* lists every
 *active* entered player A to Z with the table and seat (1 = first in turn
 order) the current round gave them, or their bye, or nothing when the round
 left them out (they arrived after it was seated). A *search* keeps the
-players whose name holds the text, in any case. These are selectors: reads
+players whose name holds each word of the text, in any case and whatever the
+accents (``search_names``: "Bjorn" finds "Bjørn"). These are selectors: reads
 in a fixed number of queries, whatever the size of the event.
 """
 
@@ -19,6 +20,7 @@ from django.utils import timezone
 
 from tournaments.models import Adjustment, Entry, Round, Seat, Tournament
 from tournaments.round_clock import ClockState, clock_state
+from tournaments.search_names import name_matches
 
 
 def round_current(*, tournament: Tournament) -> Round | None:
@@ -87,8 +89,8 @@ def player_places(*, tournament: Tournament, round_: Round | None) -> list[Playe
 
 
 def places_found(places: list[PlayerPlace], *, search: str) -> list[PlayerPlace]:
-    """The players whose name holds ``search`` (any case; all of them when empty)."""
-    wanted = search.strip().casefold()
-    if not wanted:
+    """The players whose name ``search`` matches (``search_names.name_matches``:
+    any case, any accents; all of them when empty)."""
+    if not search.strip():
         return places
-    return [p for p in places if wanted in p.name.casefold()]
+    return [p for p in places if name_matches(search, p.name)]

@@ -5,8 +5,9 @@ Vocabulary: a player or a club is *visible* to a user as ``access`` says
 their own, all for staff); a club is *usable* when a tournament or a player of
 the user may name it (``clubs_usable_q``: public ones and their own); a player
 *not entered* is a visible one without an entry in the tournament at hand; a
-*search* keeps those whose name, or whose club's name, holds the text, in any
-case.
+*search* keeps those whose name and club's name hold each word of the text,
+in any case and whatever the accents (``search_names``: "Bjorn" finds
+"Bjørn").
 """
 
 from __future__ import annotations
@@ -17,9 +18,16 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q, QuerySet
 
-from tournaments.access import clubs_usable_q, clubs_visible_q, players_visible_q, user_or_none
+from tournaments.access import (
+    clubs_usable_q,
+    clubs_visible_q,
+    players_visible_q,
+    tournaments_own_q,
+    user_or_none,
+)
 from tournaments.actors import ActingUser
-from tournaments.models import Club, Player, Tournament
+from tournaments.models import Club, Entry, Player, Tournament
+from tournaments.search_names import name_matches
 
 
 def players_visible(*, user: ActingUser) -> QuerySet[Player]:
@@ -41,15 +49,40 @@ def players_not_entered(*, tournament: Tournament, user: ActingUser) -> QuerySet
     )
 
 
+def players_known_not_entered(*, tournament: Tournament, user: ActingUser) -> QuerySet[Player]:
+    """The players a user works with, not entered here yet, with their clubs: those
+    they made, those entered in a tournament they own or co-organise, and the
+    members of a club they organise (made or co-organised). Not every player the
+    user may see (staff see all, anyone every public tournament's): the desk's
+    list of players to tick; the search still finds any visible player."""
+    u = user_or_none(user)
+    if u is None:
+        return Player.objects.none()
+    organised = Tournament.objects.filter(tournaments_own_q(user=u)).values("pk")
+    co_organised = Club.co_organisers.through.objects.filter(user_id=u.pk).values("club_id")
+    known = (
+        Q(created_by_id=u.pk)
+        | Q(pk__in=Entry.objects.filter(tournament__in=organised).values("player_id"))
+        | Q(club__created_by_id=u.pk)
+        | Q(club_id__in=co_organised)
+    )
+    return players_not_entered(tournament=tournament, user=u).filter(known).select_related("club")
+
+
 def players_not_entered_found(
     *, tournament: Tournament, user: ActingUser, query: str, limit: int
 ) -> list[Player]:
-    """At most ``limit`` players not entered whose name or club's name holds
-    ``query``, with their clubs; one query."""
-    found = players_not_entered(tournament=tournament, user=user).filter(
-        Q(name__icontains=query) | Q(club__name__icontains=query)
-    )
-    return list(found.select_related("club")[:limit])
+    """At most ``limit`` players not entered whose name and club's name match
+    ``query`` (``search_names.name_matches``), with their clubs; one query.
+    Accents are no SQL: the names are compared as they are read."""
+    found: list[Player] = []
+    candidates = players_not_entered(tournament=tournament, user=user).select_related("club")
+    for player in candidates.iterator(chunk_size=2000):
+        if name_matches(query, f"{player.name} {player.club.name if player.club else ''}"):
+            found.append(player)
+            if len(found) >= limit:
+                break
+    return found
 
 
 def players_owned(*, user: ActingUser) -> QuerySet[Player]:

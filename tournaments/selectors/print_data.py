@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Prefetch
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
@@ -41,7 +42,8 @@ def scoresheets_data(*, round_: Round, base_url: str, paper: str | None = None) 
     """Every match of a round as sheet data, by table; two queries.
 
     ``base_url`` is the site's address (``https://host``): the QR code of a
-    sheet links to ``<base_url>/m/<token>/``, the match's private entry page.
+    sheet links to ``<base_url>/m/<token>/``, the match's private entry page,
+    under the tournament's language prefix (``<base_url>/da/m/<token>/``).
     ``paper`` overrides the tournament's paper size.
     """
     tournament = round_.tournament
@@ -97,7 +99,7 @@ def scoresheets_data(*, round_: Round, base_url: str, paper: str | None = None) 
             "loss_cap": tournament.loss_cap,
             "winner_bonus": tournament.winner_bonus,
             "runner_up_bonus": tournament.runner_up_bonus,
-            "url": f"{root}/m/{match.token}/",
+            "url": root + _match_path(token=match.token, language=tournament.language),
             "paper": paper,
         }
         for match in matches
@@ -108,6 +110,13 @@ def scoresheets_data(*, round_: Round, base_url: str, paper: str | None = None) 
         "title": title,
         "sheets": sheets,
     }
+
+
+def _match_path(*, token: str, language: str) -> str:
+    """A table's page in its tournament's language (``/da/m/<token>/``, English
+    unprefixed): the QR code opens it so, whatever the phone asks for."""
+    with translation.override(language):
+        return reverse("web:match", kwargs={"token": token})
 
 
 def _number(value: Decimal | int) -> str:

@@ -33,7 +33,7 @@ from dataclasses import replace
 from django.db.models import Count, Q
 
 from scoring.errors import UserError, _
-from tournaments.caching import cached, tournament_key
+from tournaments.caching import cached, cached_flight, tournament_key, version_served
 from tournaments.models import Rack, Round, Seat, Tournament
 from tournaments.selectors.standings_rows import standings_read, tie_breaks_of
 from tournaments.standings.current import (
@@ -324,6 +324,18 @@ def _ranking_read(
     )
 
 
+def ranking_version_served(
+    *, tournament: Tournament, stage: str | None = None, version: int | None = None
+) -> int:
+    """The version whose ranking the live answers built from it show now: the
+    tournament's own, or while another request builds that one's ranking, the
+    latest built (``caching.version_served``): pass it on as their version."""
+    asked = stage if stage == QUALIFYING else None
+    return version_served(
+        tournament=tournament, what="ranking", parts=(asked or "",), version=version
+    )
+
+
 def ranking_current(
     *,
     tournament: Tournament,
@@ -348,12 +360,11 @@ def ranking_current(
             known=QUALIFYING,
         )
     asked = stage or None
-    key = tournament_key(
-        tournament=tournament, what="ranking", parts=(asked or "",), version=version
-    )
-    ranking = cached(
-        cache="default",
-        key=key,
+    ranking = cached_flight(
+        tournament=tournament,
+        what="ranking",
+        parts=(asked or "",),
+        version=version,
         build=lambda: _ranking_read(tournament=tournament, asked=asked, final_state=True),
         timeout=SHARED_SECONDS,
     )

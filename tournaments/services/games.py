@@ -29,7 +29,13 @@ from typing import Any, cast
 from django.db import IntegrityError, connection, transaction
 
 from scoring import rules
-from scoring.errors import ConflictError, PreconditionFailedError, UserError, _
+from scoring.errors import (
+    ConflictError,
+    PreconditionFailedError,
+    UserError,
+    _,
+    ngettext_lazy,
+)
 from tournaments.access import tournament_organiser, user_or_none
 from tournaments.actors import ActingUser
 from tournaments.game_numbers import game_number_next
@@ -50,6 +56,11 @@ from tournaments.services.game_scoring import (
     tournament_rules,
 )
 from tournaments.services.plans import final_decided_check
+from tournaments.services.ratings import (
+    rating_game_changed,
+    rating_place,
+    ratings_replay_after_deletion,
+)
 from tournaments.services.tournament_open import tournament_open_check
 
 
@@ -324,10 +335,12 @@ def game_store(
         )
     free = number if number is not None else game_number_next(taken=opened.taken, planned=planned)
     if free is None:
+        one, many = ngettext_lazy(
+            "Table %(table)s plays %(planned)s game in this round and it is recorded.",
+            "Table %(table)s plays %(planned)s games in this round and all are recorded.",
+        )
         raise ConflictError(
-            _("Table %(table)s plays %(planned)s games in this round and all are recorded."),
-            table=match.table,
-            planned=planned,
+            one, plural=many, plural_of="planned", table=match.table, planned=planned
         )
     final_decided_check(match)
     # No savepoint of its own: the caller's transaction is rolled back after a
@@ -345,8 +358,9 @@ def game_store(
         raise ConflictError(
             _("Another result for this table was saved at the same moment; reload and try again.")
         ) from exc
-    game_racks_store(game=game, result=opened.result, seats=opened.seats)
+    racks = game_racks_store(game=game, result=opened.result, seats=opened.seats)
     game_audit(game=game, action=AuditEvent.Action.GAME_RECORDED, user=user)
+    rating_game_changed(game=game, racks=racks)
     return game
 
 
@@ -420,8 +434,9 @@ def game_correct(
     game.save(
         update_fields=["ending", "version", "state", "second_entry", "confirmed_by", "updated"]
     )
-    game_racks_store(game=game, result=result, seats=seats)
+    stored = game_racks_store(game=game, result=result, seats=seats)
     game_audit(game=game, action=AuditEvent.Action.GAME_CORRECTED, user=user, old=old)
+    rating_game_changed(game=game, racks=stored)
     return game
 
 
@@ -436,4 +451,6 @@ def game_delete(*, game: Game, version: int | None = None, user: ActingUser = No
     tournament_open_check(game.match.round.tournament)
     _version_check(game, version)
     game_audit(game=game, action=AuditEvent.Action.GAME_DELETED, user=user, old=game_snapshot(game))
+    place = rating_place(game)
     game.delete()
+    ratings_replay_after_deletion(place=place)

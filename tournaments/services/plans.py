@@ -20,7 +20,7 @@ from typing import Any
 from django.db.models import Count, F
 
 from scoring import rules
-from scoring.errors import ConflictError, _
+from scoring.errors import ConflictError, _, ngettext_lazy
 from tournaments import seating
 from tournaments.actors import ActingUser
 from tournaments.models import Adjustment, AuditEvent, Match, Round, Seat, Tournament
@@ -52,11 +52,16 @@ def final_decided_check(match: Match) -> None:
     if decided is None:
         return
     player_id, wins = decided
+    one, many = ngettext_lazy(
+        "The final is decided: %(name)s has won %(wins)s game, as many as it is played to. "
+        "No further game is played.",
+        "The final is decided: %(name)s has won %(wins)s games, as many as it is played to. "
+        "No further game is played.",
+    )
     raise ConflictError(
-        _(
-            "The final is decided: %(name)s has won %(wins)s games, as many as it is played to. "
-            "No further game is played."
-        ),
+        one,
+        plural=many,
+        plural_of="wins",
         name=Seat.objects.filter(match=match, player_id=player_id)
         .values_list("player__name", flat=True)
         .first(),

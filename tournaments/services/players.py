@@ -1,15 +1,15 @@
-"""Player services: clubs, players, and importing players from a file.
+"""Player services: players, and importing players from a file.
 
 Vocabulary: a *club* has a name no other club has; a *player* is known by
 name and, optionally, a club (two players may share a name). A player *in
 use* has an entry, a seat, a rack or an adjustment somewhere and cannot be
 deleted; a club's players and tournaments stay when it goes. Each has a
 *creator* (``created_by``), who with staff alone may change it
-(``access.player_editable``, checked by the callers). A change to a player or
-a club is recorded (``player.changed``, ``club.changed``, ``club.deleted``) in
-every tournament that shows it: where the player is entered, where the club is
-named or a player of it is entered; that new event is what tells those
-tournaments' cached pages that they are stale. Players files
+(``access.player_editable``, checked by the callers). A change to a player is
+recorded (``player.changed``) in every tournament that shows them (where they
+are entered); that new event is what tells those tournaments' cached pages that
+they are stale. The club services are in ``clubs`` (named here too, where the
+callers know them). Players files
 (checking and importing a ``name,club`` CSV) are in ``players_file``; its
 services are named here too, where the callers know them.
 """
@@ -26,7 +26,11 @@ from scoring.errors import ConflictError, UserError, _
 from tournaments.access import players_visible_q, user_or_none
 from tournaments.actors import ActingUser
 from tournaments.models import Adjustment, AuditEvent, Club, Entry, Player, Rack, Seat, Tournament
+from tournaments.names import name_clean
 from tournaments.services.audit import audit_add, audit_changes, audit_values
+from tournaments.services.clubs import club_create as club_create
+from tournaments.services.clubs import club_delete as club_delete
+from tournaments.services.clubs import club_update as club_update
 from tournaments.services.entries import entries_add
 from tournaments.services.model_checks import model_checked
 from tournaments.services.players_file import CLUB_MAX as CLUB_MAX
@@ -39,7 +43,6 @@ from tournaments.services.players_file import players_import as players_import
 from tournaments.services.players_file import players_import_preview as players_import_preview
 from tournaments.services.players_file import problem_text as problem_text
 
-CLUB_SETTINGS = frozenset({"name", "city"})
 PLAYER_SETTINGS = frozenset({"name", "club"})
 Action = AuditEvent.Action
 
@@ -102,56 +105,8 @@ def _text(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 
 
-def _club_checked(club: Club) -> Club:
-    club.name, club.city = _text(club.name), _text(club.city)
-    if not club.name:
-        raise UserError(_("Give the club a name."), field="name")
-    if Club.objects.filter(name=club.name).exclude(pk=club.pk).exists():
-        raise UserError(_("There is already a club named %(name)s."), field="name", name=club.name)
-    model_checked(club)
-    return club
-
-
-@transaction.atomic
-def club_create(*, name: str, city: str = "", created_by: ActingUser) -> Club:
-    """A new club; ``created_by`` (a user, or None: staff only) may change it later."""
-    club = _club_checked(Club(name=name, city=city, created_by=user_or_none(created_by)))
-    club.save()
-    return club
-
-
-@transaction.atomic
-def club_update(*, club: Club, user: ActingUser = None, **changes: Any) -> Club:
-    """Change a club's name or city; the tournaments showing it record the change."""
-    return _row_changed(
-        row=club,
-        changes=changes,
-        fields=CLUB_SETTINGS,
-        checked=_club_checked,
-        action=Action.CLUB_CHANGED,
-        user=user,
-        showing=lambda: _tournaments_showing(club=club),
-    )
-
-
-@transaction.atomic
-def club_delete(*, club: Club, user: ActingUser = None) -> None:
-    """Delete a club; its players and tournaments stay, without a club (recorded
-    in each tournament that showed it)."""
-    showing = list(_tournaments_showing(club=club))
-    _changes_recorded(
-        tournaments=showing,
-        action=Action.CLUB_DELETED,
-        user=user,
-        object_id=club.pk,
-        old=audit_values(club, sorted(CLUB_SETTINGS)),
-        new=None,
-    )
-    club.delete()
-
-
 def _player_checked(player: Player) -> Player:
-    player.name = _text(player.name)
+    player.name = name_clean(player.name) if isinstance(player.name, str) else player.name
     if not player.name:
         raise UserError(_("Give the player a name."), field="name")
     model_checked(player)
@@ -191,7 +146,7 @@ def player_enter(
     (a command: all), is entered rather than made twice; one already entered is
     refused (check them in instead).
     """
-    name = _text(name)
+    name = name_clean(name)
     # Another organiser's private player is not theirs to find by typing a name.
     seen = Player.objects.filter(players_visible_q(user=user)) if user else Player.objects
     player = seen.filter(name=name, club=club).order_by("id").first() if name else None

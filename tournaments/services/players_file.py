@@ -1,34 +1,45 @@
 """Players files: checking a ``name,club`` CSV and importing it.
 
 Vocabulary: a *players file* is a ``name,club`` CSV (a header row naming the
-columns is optional; the separator may be a comma, a semicolon or a tab;
-clubs are matched without regard to case; a header may name a third column,
-``category``, whose text becomes each entry's category when a tournament is
-imported into). A *problem* is one thing wrong
-with it (its line number, a message template and its parameters);
-*previewing* a file checks it and says what each line will do, storing
-nothing; *importing* it creates its clubs and players (a player with the same
-name and club as an existing one is not made twice) and, for a tournament,
-enters them all: all or nothing.
+columns is optional, in any of the pages' languages: ``HEADERS``; the
+separator may be a comma, a semicolon or a tab, read off the first line that
+has one; UTF-8 with or without a BOM, else Windows-1252; clubs are matched
+without regard to case; a header may name a third column, ``category``, whose
+text becomes each entry's category when a tournament is imported into). Each
+cell is read clean (``names.name_clean``: spaces collapsed, NFC). A *problem*
+is one thing wrong with it (its line number, a message template and its
+parameters); *previewing* a file checks it and says what each line will do,
+storing nothing; *importing* it creates its clubs and players and, for a
+tournament, enters them all: all or nothing.
+
+A line *matches* an existing player the importing user may see
+(``access.players_visible_q``: never another organiser's private player; a
+file is data, not an identity) of the same name in any case: with a club, the
+first made of that club; without one, the one player of that name whatever
+their club (or, among several, the one without a club). A matched line is
+that player, not a new one, unless the organiser marks the line *new*.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
+from django.db.models.functions import Lower
 
 from scoring import rules
 from scoring.errors import UserError, _
 from tournaments.access import players_visible_q, user_or_none
 from tournaments.actors import ActingUser
 from tournaments.models import Club, Entry, Player, Tournament
+from tournaments.names import name_clean
 from tournaments.selectors.people import clubs_usable
+from tournaments.services.club_slugs import club_slugs_free
 from tournaments.services.entries import entries_add, entries_category_set
 
 NAME_MAX = Player._meta.get_field("name").max_length or 120
@@ -84,32 +95,88 @@ class _Line:
 
 
 COLUMNS = ("name", "club", "category")
+# A header's words in each of the pages' languages (its help shows the page's);
+# a file's header may use any of them, or another word of ``HEADER_WORDS``.
+HEADERS: dict[str, tuple[str, str, str]] = {
+    "en": ("name", "club", "category"),
+    "da": ("navn", "klub", "kategori"),
+    "de": ("name", "verein", "kategorie"),
+    "nb": ("navn", "klubb", "kategori"),
+    "nl": ("naam", "club", "categorie"),
+    "sv": ("namn", "klubb", "kategori"),
+}
+HEADER_WORDS: dict[str, str] = {
+    **{
+        word: column
+        for words in HEADERS.values()
+        for word, column in zip(words, COLUMNS, strict=True)
+    },
+    **dict.fromkeys(("player", "spiller", "spieler", "speler", "spelare"), "name"),
+    **dict.fromkeys(("forening", "förening", "vereniging"), "club"),
+    **dict.fromkeys(("klasse", "klass"), "category"),
+}
+# Tried in this order on the first line that has any: a semicolon file's names
+# may hold commas ("Eriksen, Lars"), a comma file's hardly a semicolon.
+DELIMITERS = ("\t", ";", ",")
+ENCODINGS = ("utf-8-sig", "cp1252")
+
+
+def header_shown(language: str | None) -> str:
+    """The header row in a page's language (``navn,klub,kategori``); English for others."""
+    words = HEADERS.get((language or "en").split("-")[0].casefold(), HEADERS["en"])
+    return ",".join(words)
+
+
+def players_file_decoded(raw: bytes) -> tuple[str, bool]:
+    """A players file's bytes as text, and whether it was read as Windows-1252
+    (older spreadsheets' CSV) because it is not UTF-8. Raises ``UserError`` for
+    bytes that are neither."""
+    for encoding in ENCODINGS:
+        try:
+            return raw.decode(encoding), encoding != ENCODINGS[0]
+        except UnicodeDecodeError:
+            continue
+    raise UserError(_("The file is not text: save it as CSV."), field="file")
+
+
+def _delimiter(text: str) -> str:
+    """The separator: the first of ``DELIMITERS`` on the first line that has one.
+    (csv.Sniffer guesses wrong on short files.)"""
+    for line in text.splitlines():
+        present = [d for d in DELIMITERS if d in line]
+        if present:
+            return present[0]
+    return ","
+
+
+def _header(cells: list[str]) -> dict[str, int] | None:
+    """The columns a first line names (None when it names no name column)."""
+    columns: dict[str, int] = {}
+    for i, cell in enumerate(cells):
+        column = HEADER_WORDS.get(cell.casefold().rstrip(":"))
+        if column is not None:
+            columns.setdefault(column, i)
+    return columns if "name" in columns else None
 
 
 def _csv_lines(text: str) -> tuple[list[_Line], list[Problem]]:
     """Parse a players CSV (``name,club``; a header row naming the columns is optional)."""
     problems: list[Problem] = []
-    # The separator is read off the first line: spreadsheets save CSV with
-    # semicolons where the comma is the decimal mark. (csv.Sniffer guesses
-    # wrong on short files.)
-    first_line = next((line for line in text.splitlines() if line.strip()), "")
-    delimiter = ","
-    if "," not in first_line:
-        delimiter = ";" if ";" in first_line else "\t" if "\t" in first_line else ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    text = text.removeprefix("\ufeff")
+    reader = csv.reader(io.StringIO(text), delimiter=_delimiter(text))
     columns = {"name": 0, "club": 1}
     lines: list[_Line] = []
     first = True
     for raw in reader:
         number = reader.line_num
-        cells = [c.strip() for c in raw]
+        cells = [name_clean(c) for c in raw]
         if not any(cells):
             continue
         if first:
             first = False
-            heads = [c.casefold() for c in cells]
-            if "name" in heads:
-                unknown = [c for c in cells if c and c.casefold() not in COLUMNS]
+            header = _header(cells)
+            if header is not None:
+                unknown = [c for i, c in enumerate(cells) if c and i not in header.values()]
                 if unknown:
                     problems.append(
                         (
@@ -118,7 +185,7 @@ def _csv_lines(text: str) -> tuple[list[_Line], list[Problem]]:
                             {"columns": ", ".join(repr(u) for u in unknown)},
                         )
                     )
-                columns = {h: i for i, h in enumerate(heads) if h in COLUMNS}
+                columns = header
                 continue
         width = max(columns.values()) + 1
         if any(cells[width:]):
@@ -222,28 +289,64 @@ def clubs_for_names(*, names: Mapping[str, str], user: ActingUser) -> dict[str, 
                 name=_club_name_free(name, taken), city=names[name], created_by=user_or_none(user)
             )
         clubs[name] = fresh[name.casefold()]
+    slugs = club_slugs_free(club.name for club in fresh.values())
+    for club, slug in zip(fresh.values(), slugs, strict=True):
+        club.slug = slug
     Club.objects.bulk_create(fresh.values())
     return clubs
 
 
-def _players_known(lines: list[_Line], *, user: ActingUser) -> dict[tuple[str, int | None], Player]:
-    """Existing players the user may see by (name, club id): the first made wins, as on
-    import. Another organiser's private player of that name is not met: a new one is made
-    (``None``, a command, sees all)."""
-    known: dict[tuple[str, int | None], Player] = {}
+def _ascii_lower(text: str) -> str:
+    """Lower case as SQLite's ``lower()`` has it: A to Z only."""
+    return "".join(c.lower() if "A" <= c <= "Z" else c for c in text)
+
+
+def _players_named(lines: list[_Line], *, user: ActingUser) -> dict[str, list[Player]]:
+    """Existing players the user may see with a name of the file, by the name in
+    any case (``casefold``), oldest first, with their clubs; one query. Another
+    organiser's private player is not met (``None``, a command, sees all)."""
+    names = {line.name for line in lines if line.name}
+    if not names:
+        return {}
+    # SQLite lowers A to Z only, PostgreSQL every letter: ask for both spellings.
+    lowered = {n.lower() for n in names} | {_ascii_lower(n) for n in names}
     visible = Q() if user is None else players_visible_q(user=user)
-    names = [line.name for line in lines]
-    for player in Player.objects.filter(visible, name__in=names).order_by("id"):
-        known.setdefault((player.name, player.club_id), player)
-    return known
+    found = (
+        Player.objects.filter(visible)
+        .alias(lowered_name=Lower("name"))
+        .filter(Q(name__in=names) | Q(lowered_name__in=lowered))
+        .select_related("club")
+        .order_by("id")
+    )
+    wanted = {n.casefold() for n in names}
+    named: dict[str, list[Player]] = {}
+    for player in found:
+        key = player.name.casefold()
+        if key in wanted:
+            named.setdefault(key, []).append(player)
+    return named
+
+
+def _player_matched(
+    line: _Line, club: Club | None, named: dict[str, list[Player]]
+) -> Player | None:
+    """The existing player a line stands for (None: a new one). ``club`` is the
+    line's club as known (None for none, or one to be made)."""
+    same = named.get(line.name.casefold(), [])
+    if line.club:
+        return next((p for p in same if club is not None and p.club_id == club.pk), None)
+    if len(same) == 1:
+        return same[0]
+    return next((p for p in same if p.club_id is None), None)
 
 
 @dataclass(frozen=True)
 class PreviewLine:
     """One line of a players file as it will be imported.
 
-    ``player`` is the existing player the line names (same name and club), or
-    None for a new one; ``club_new`` says its club will be created.
+    ``player`` is the existing player the line matches (see the module's
+    vocabulary), or None for a new one; ``new`` says the organiser asked for a
+    new player although it matches; ``club_new`` says its club will be created.
     """
 
     number: int
@@ -254,6 +357,7 @@ class PreviewLine:
     club_new: bool = False
     entered: bool = False
     category: str = ""
+    new: bool = False
 
     def messages(self, translate: Callable[[str], str] = lambda s: s) -> list[str]:
         return [problem_text(template, params, translate) for template, params in self.problems]
@@ -282,19 +386,24 @@ class ImportPreview:
 
 
 def players_import_preview(
-    *, text: str, tournament: Tournament | None = None, user: ActingUser = None
+    *,
+    text: str,
+    tournament: Tournament | None = None,
+    user: ActingUser = None,
+    new_lines: Collection[int] = (),
 ) -> ImportPreview:
     """Check a players file as ``players_import`` would, storing nothing.
 
-    Each line says whether its player and club exist already and, with
-    ``tournament``, whether the player is entered in it.
+    Each line says which existing player it matches (unless its number is in
+    ``new_lines``), whether its club exists already and, with ``tournament``,
+    whether the player is entered in it.
     """
     lines, problems = _lines_checked(text)
     clubs = _clubs_known(user=user)
-    known = _players_known(lines, user=user)
+    named = _players_named(lines, user=user)
     entered: set[int] = set()
     if tournament is not None:
-        ids = [p.pk for p in known.values()]
+        ids = [p.pk for players in named.values() for p in players]
         entered = set(
             Entry.objects.filter(tournament=tournament, player_id__in=ids).values_list(
                 "player_id", flat=True
@@ -303,21 +412,20 @@ def players_import_preview(
     shown = []
     for line in lines:
         club = clubs.get(line.club.casefold()) if line.club else None
-        player = (
-            None
-            if line.club and club is None
-            else known.get((line.name, club.pk if club else None))
-        )
+        matched = _player_matched(line, club, named)
+        new = matched is not None and line.number in new_lines
+        player = None if new else matched
         shown.append(
             PreviewLine(
                 number=line.number,
                 name=line.name,
                 club=line.club,
                 problems=[(t, p) for n, t, p in problems if n == line.number],
-                player=player,
+                player=matched,
                 club_new=bool(line.club) and club is None,
                 entered=player is not None and player.pk in entered,
                 category=line.category,
+                new=new,
             )
         )
     return ImportPreview(lines=shown, problems=sorted(problems, key=lambda p: p[0]))
@@ -330,14 +438,16 @@ def players_import(
     tournament: Tournament | None = None,
     user: ActingUser = None,
     created_by: ActingUser = None,
+    new_lines: Collection[int] = (),
 ) -> ImportResult:
     """Create the players of a ``name,club`` CSV (and their clubs), all or nothing.
 
-    A player with the same name and club as an existing one is not created
-    again. With ``tournament`` every listed player is entered. Raises
-    ``PlayersFileError`` listing every bad line; then nothing is stored. New
-    players and clubs are ``created_by``'s, else those of ``user`` (who imports;
-    a command: nobody, so staff only).
+    A line that matches an existing player (see the module's vocabulary) is
+    that player, unless its number is in ``new_lines``. With ``tournament``
+    every listed player is entered. Raises ``PlayersFileError`` listing every
+    bad line; then nothing is stored. New players and clubs are
+    ``created_by``'s, else those of ``user`` (who imports; a command: nobody,
+    so staff only).
     """
     creator = user_or_none(created_by) or user_or_none(user)
     lines, problems = _lines_checked(text)
@@ -347,24 +457,26 @@ def players_import(
     # Clubs as the importing user may see them: another organiser's private club
     # is neither joined nor shown by naming it.
     viewer = user_or_none(user) or creator
-    named = clubs_for_names(names={line.club: "" for line in lines if line.club}, user=viewer)
-    clubs = {name.casefold(): club for name, club in named.items()}
-    known = _players_known(lines, user=viewer)
+    named_clubs = clubs_for_names(names={line.club: "" for line in lines if line.club}, user=viewer)
+    clubs = {name.casefold(): club for name, club in named_clubs.items()}
+    named = _players_named(lines, user=viewer)
     result = ImportResult()
-    fresh: list[Player] = []
+    players: dict[int, Player] = {}
     for line in lines:
-        player_club = clubs[line.club.casefold()] if line.club else None
-        wanted = (line.name, player_club.pk if player_club else None)
-        if wanted in known:
-            result.existing.append(known[wanted])
+        club = clubs[line.club.casefold()] if line.club else None
+        matched = None if line.number in new_lines else _player_matched(line, club, named)
+        if matched is None:
+            players[line.number] = Player(name=line.name, club=club, created_by=creator)
+            result.created.append(players[line.number])
         else:
-            known[wanted] = Player(name=line.name, club=player_club, created_by=creator)
-            fresh.append(known[wanted])
-    result.created = Player.objects.bulk_create(fresh)
+            players[line.number] = matched
+            result.existing.append(matched)
+    result.created = Player.objects.bulk_create(result.created)
+    result.existing = list({p.pk: p for p in result.existing}.values())
     if tournament is not None:
-        ids = [p.pk for p in [*result.created, *result.existing]]
+        ids = list(dict.fromkeys(p.pk for p in [*result.created, *result.existing]))
         result.entered = len(entries_add(tournament=tournament, player_ids=ids, user=user))
-        _categories_set(tournament=tournament, lines=lines, clubs=clubs, known=known, user=user)
+        _categories_set(tournament=tournament, lines=lines, players=players, user=user)
     return result
 
 
@@ -372,16 +484,13 @@ def _categories_set(
     *,
     tournament: Tournament,
     lines: list[_Line],
-    clubs: dict[str, Club],
-    known: dict[tuple[str, int | None], Player],
+    players: dict[int, Player],
     user: ActingUser,
 ) -> None:
     """Give each entry the category its line names; one audited change per category."""
     by_category: dict[str, list[int]] = {}
     for line in lines:
         if line.category:
-            club = clubs[line.club.casefold()] if line.club else None
-            player = known[(line.name, club.pk if club else None)]
-            by_category.setdefault(line.category, []).append(player.pk)
+            by_category.setdefault(line.category, []).append(players[line.number].pk)
     for category, ids in by_category.items():
         entries_category_set(tournament=tournament, player_ids=ids, category=category, user=user)

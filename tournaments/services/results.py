@@ -62,6 +62,7 @@ from tournaments.services.games import (
     game_store,
     match_open,
 )
+from tournaments.services.ratings import rating_game_changed
 from tournaments.services.tournament_open import tournament_open_check
 
 Outcome = Literal["recorded", "confirmed", "disputed"]
@@ -249,6 +250,7 @@ def game_enter(
             game.confirmed_by = user_or_none(user)
             game.save(update_fields=["state", "confirmed_by", "entry_sources", "updated"])
             game_audit(game=game, action=AuditEvent.Action.GAME_CONFIRMED, user=user, old=old)
+            rating_game_changed(game=game)
             return GameEntered(game, "confirmed")
         game.state = Game.State.DISPUTED
         game.second_entry = {"ending": ending, "racks": [rules.rack_as_json(r) for r in racks]}
@@ -377,6 +379,7 @@ def game_confirm(
     game.confirmed_by = user_or_none(user)
     game.save(update_fields=["state", "second_entry", "confirmed_by", "updated"])
     game_audit(game=game, action=AuditEvent.Action.GAME_CONFIRMED, user=user, old=old)
+    rating_game_changed(game=game)
     return game
 
 
@@ -433,6 +436,7 @@ def game_restore(*, event: AuditEvent, user: ActingUser) -> Game:
         # The other version is not in the snapshot: the game comes back to be confirmed.
         game.state = Game.State.ENTERED
         game.save(update_fields=["state"])
-    game_racks_store(game=game, result=result, seats=match_seats(match))
+    stored = game_racks_store(game=game, result=result, seats=match_seats(match))
     game_audit(game=game, action=AuditEvent.Action.GAME_RESTORED, user=user)
+    rating_game_changed(game=game, racks=stored)
     return game

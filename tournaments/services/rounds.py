@@ -30,6 +30,7 @@ from scoring.errors import ConflictError, UserError, _
 from tournaments import seating
 from tournaments.actors import ActingUser
 from tournaments.models import Adjustment, AuditEvent, Entry, Game, Round, Seat, Tournament
+from tournaments.selectors.ratings import ratings_current
 from tournaments.selectors.rounds import seating_history
 from tournaments.selectors.standings import standings_for
 from tournaments.services.audit import audit_add
@@ -106,7 +107,17 @@ def _qualifying_plan(tournament: Tournament, number: int) -> seating.RoundPlan:
         seed=tournament.seed,
         rounds_total=max(tournament.rounds, number),
         bye_history=byes,
+        ratings=_first_round_ratings(tournament, number, active),
     )
+
+
+def _first_round_ratings(
+    tournament: Tournament, number: int, active: list[int]
+) -> dict[int, float] | None:
+    """The players' shown ratings when the first round is seated by them."""
+    if not tournament.seed_by_rating or number != 1:
+        return None
+    return {pid: float(r.rating) for pid, r in ratings_current(player_ids=active).items()}
 
 
 @transaction.atomic

@@ -48,7 +48,7 @@ from django.utils.text import slugify
 from scoring import rules
 from scoring.errors import ConflictError, UserError, _
 from scoring.tie_breaks import tie_breaks_check
-from tournaments.access import tournament_owner, user_or_none
+from tournaments.access import club_organiser, tournament_owner, user_or_none
 from tournaments.actors import ActingUser
 from tournaments.formats import format_settings
 from tournaments.models import AuditEvent, Game, Round, Tournament, TournamentDeletion
@@ -57,6 +57,12 @@ from tournaments.services.audit import audit_add, audit_changes, audit_values
 from tournaments.services.co_organisers import NotAllowedError, co_organisers_set
 from tournaments.services.model_checks import model_checked
 from tournaments.services.plans import tables_said, unfinished_tables
+from tournaments.services.ratings import (
+    rating_tournament_changed,
+    ratings_replay_after_deletion,
+    tournament_key,
+    tournament_rating_place,
+)
 from tournaments.services.setting_bounds import PLAN_BOUNDS
 from tournaments.services.tournament_open import tournament_open_check
 
@@ -69,7 +75,7 @@ SLUG_MAX = 80
 # Addresses the web pages use themselves (/t/new/).
 SLUGS_RESERVED = frozenset({"new"})
 # What a finished tournament still lets its organisers change.
-_DESCRIPTION = frozenset({"name", "slug", "date", "club", "public", "language", "paper"})
+_DESCRIPTION = frozenset({"name", "slug", "date", "club", "public", "rated", "language", "paper"})
 # What a new value would change in the results already recorded.
 _SCORING = {
     "joker_penalty": _("Results exist: a new joker penalty would change scores already recorded."),
@@ -172,6 +178,22 @@ def _public_check(tournament: Tournament, before: bool, user: ActingUser) -> Non
         )
 
 
+def _season_check(tournament: Tournament, before: int | None, user: ActingUser) -> None:
+    """Refuse (403) a season the user does not organise: an evening joins a
+    season only by one of its club's organisers (``None``, the system, may)."""
+    season = tournament.season
+    if (
+        season is not None
+        and tournament.season_id != before
+        and user is not None
+        and not club_organiser(user=user, club=season.club)
+    ):
+        raise NotAllowedError(
+            _("Only an organiser of the season's club may add an evening to it."),
+            field="season",
+        )
+
+
 def _status_kept(tournament: Tournament, settings: dict[str, Any]) -> None:
     """Refuse a status given as a setting unless it is the current one."""
     if "status" in settings and settings.pop("status") != tournament.status:
@@ -262,6 +284,7 @@ def tournament_create(
     settings = format_settings(settings=settings)
     _status_kept(tournament, settings)
     _settings_apply(tournament, settings)
+    _season_check(tournament, None, user)
     _plan_check(tournament)
     tournament.save()
     audit_add(
@@ -292,16 +315,22 @@ def tournament_update(
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = {name: getattr(tournament, name) for name in SETTINGS}
+    before_rated = {name: getattr(tournament, name) for name in ("rated", "public", "date")}
+    before_season = tournament.season_id
+    before_key = tournament_key(tournament)
     audited = _audited(tournament)
     _status_kept(tournament, changes)
     changed = _settings_apply(tournament, changes)
     _public_check(tournament, before["public"], user)
+    _season_check(tournament, before_season, user)
     if any(getattr(tournament, n) != before[n] for n in set(changed) - _DESCRIPTION):
         tournament_open_check(tournament)
     _plan_check(tournament, before)
     _scoring_kept(tournament, {name: before[name] for name in _SCORING})
     if changed:
         tournament.save(update_fields=changed)
+    if any(getattr(tournament, n) != before_rated[n] for n in before_rated):
+        rating_tournament_changed(tournament=tournament, before=before_key)
     old, new = audit_changes(audited, _audited(tournament))
     if new:
         audit_add(
@@ -426,5 +455,7 @@ def tournament_delete(*, tournament: Tournament, user: ActingUser = None) -> Tou
         username=u.get_username() if u is not None else "",
         events=AuditEvent.objects.filter(tournament=tournament).count(),
     )
+    place = tournament_rating_place(tournament)
     tournament.delete()
+    ratings_replay_after_deletion(place=place)
     return record

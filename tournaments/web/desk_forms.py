@@ -6,9 +6,10 @@ at once; a *search* (``?q=``) finds players not yet entered by part of their
 name or club, each offered with an Enter button (with JavaScript the same box
 asks the players API as the organiser types); a *players list* is a pasted
 list or an uploaded CSV file (a name a line, or ``name,club``) that is
-previewed before it is imported. When few players are not yet entered, the
-desk also offers them all in one multiple choice, which is quicker on a club
-night.
+previewed before it is imported. The players the organiser works with
+(``players_known_not_entered``: made by them, in their tournaments, members of
+their clubs) and not yet entered are offered as a list of checkboxes with a
+filter box, which is quicker on a club night.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any, cast
 
 from django import forms
 from django.http import HttpRequest
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
@@ -27,13 +28,14 @@ from tournaments.models import Club, Entry, Player, Tournament
 from tournaments.selectors.people import (
     clubs_all,
     clubs_usable,
-    players_not_entered,
+    players_known_not_entered,
     players_not_entered_found,
 )
 from tournaments.services.players import NAME_MAX
+from tournaments.services.players_file import header_shown, players_file_decoded
 
 SEARCH_SHOWN = 30  # players listed for one search
-POOL_LISTED = 40  # up to this many players not entered are offered in one list
+POOL_LISTED = 150  # up to this many known players not entered are offered to tick
 FILE_MAX = 1_000_000  # bytes: thousands of players, far more than any event
 
 
@@ -62,14 +64,19 @@ class PlayerAddForm(forms.Form):
 
 
 class EntriesAddForm(forms.Form):
-    """Register existing players in a tournament."""
+    """Register existing players in a tournament: a checkbox each (a tap, not a
+    Ctrl-click), named with their club."""
 
-    players = forms.TypedMultipleChoiceField(label=_("Players"), coerce=int)
+    players = forms.TypedMultipleChoiceField(
+        label=_("Players"), coerce=int, widget=forms.CheckboxSelectMultiple
+    )
 
     def __init__(self, *args: Any, players: list[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         players_field = cast(forms.TypedMultipleChoiceField, self.fields["players"])
-        players_field.choices = [(p.pk, p.name) for p in players]
+        players_field.choices = [
+            (p.pk, f"{p.name} · {p.club.name}" if p.club else p.name) for p in players
+        ]
 
 
 class PlayersImportForm(forms.Form):
@@ -85,26 +92,29 @@ class PlayersImportForm(forms.Form):
         required=False,
         strip=False,
         widget=forms.Textarea(attrs={"rows": 6, "cols": 40, "spellcheck": "false"}),
-        help_text=_("A player a line: a name, or name,club. A first line name,club is a header."),
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The header as the page's language writes it (every language's is read).
+        self.fields["text"].help_text = gettext(
+            "A player a line: a name, or a name and a club separated by a comma or a "
+            "semicolon. A first line such as %(header)s names the columns."
+        ) % {"header": header_shown(get_language())}
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         upload = cleaned.get("file")
+        cleaned["windows_1252"] = False
         if upload:
             if upload.size > FILE_MAX:
                 self.add_error("file", gettext("The file is too large (at most 1 MB)."))
                 return cleaned
-            raw = upload.read()
             # Spreadsheets on Windows still save CSV in their own code page.
-            for encoding in ("utf-8-sig", "cp1252"):
-                try:
-                    cleaned["text"] = raw.decode(encoding)
-                    break
-                except UnicodeDecodeError:
-                    continue
-            else:
-                self.add_error("file", gettext("The file is not text: save it as CSV."))
+            try:
+                cleaned["text"], cleaned["windows_1252"] = players_file_decoded(upload.read())
+            except UserError as error:
+                self.add_error("file", error.render(gettext))
         elif not cleaned.get("text", "").strip():
             self.add_error("text", gettext("Paste a list of players or choose a file."))
         return cleaned
@@ -126,7 +136,10 @@ def players_section(
 ) -> dict[str, Any]:
     """What the desk's players section draws (``player_form``: a refused one, bound)."""
     query = request.GET.get("q", "").strip()[:NAME_MAX]
-    pool = list(players_not_entered(tournament=tournament, user=request.user)[: POOL_LISTED + 1])
+    # The players the organiser works with (not everyone they may see), to tick.
+    pool = list(
+        players_known_not_entered(tournament=tournament, user=request.user)[: POOL_LISTED + 1]
+    )
     return {
         "entries": entries,
         "entered_ids": [e.player_id for e in entries],

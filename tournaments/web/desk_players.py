@@ -157,14 +157,24 @@ def entry_withdraw_confirm(
     )
 
 
+def _lines_new(request: HttpRequest) -> set[int]:
+    """The preview's lines the organiser marked to make a new player although one matches."""
+    return {int(n) for n in request.POST.getlist("new") if n.isdigit() and len(n) < 10}
+
+
 def _preview_page(
-    request: HttpRequest, tournament: Tournament, form: PlayersImportForm, text: str | None = None
+    request: HttpRequest,
+    tournament: Tournament,
+    form: PlayersImportForm,
+    text: str | None = None,
+    *,
+    windows_1252: bool = False,
 ) -> HttpResponse:
     preview = (
         None
         if text is None
         else player_services.players_import_preview(
-            text=text, tournament=tournament, user=request.user
+            text=text, tournament=tournament, user=request.user, new_lines=_lines_new(request)
         )
     )
     general = preview.general if preview else []
@@ -176,6 +186,7 @@ def _preview_page(
             "form": form,
             "text": text,
             "preview": preview,
+            "windows_1252": windows_1252,
             "rows": [(line, line.messages(gettext)) for line in preview.lines] if preview else [],
             "general": player_services.PlayersFileError(general).lines(gettext) if general else [],
         },
@@ -194,7 +205,13 @@ def players_import(request: HttpRequest, tournament: Tournament) -> HttpResponse
         return _preview_page(request, tournament, form)
     text: str = form.cleaned_data["text"]
     # The form below the preview shows the list as it was read, to be fixed.
-    return _preview_page(request, tournament, PlayersImportForm(initial={"text": text}), text)
+    return _preview_page(
+        request,
+        tournament,
+        PlayersImportForm(initial={"text": text}),
+        text,
+        windows_1252=form.cleaned_data["windows_1252"],
+    )
 
 
 @desk_action
@@ -203,7 +220,9 @@ def players_import_confirm(request: HttpRequest, tournament: Tournament) -> Http
     """Import the previewed text; on any problem, the preview again and nothing stored."""
     text = request.POST.get("text", "")
     try:
-        result = player_services.players_import(text=text, tournament=tournament, user=request.user)
+        result = player_services.players_import(
+            text=text, tournament=tournament, user=request.user, new_lines=_lines_new(request)
+        )
     except player_services.PlayersFileError:
         return _preview_page(request, tournament, PlayersImportForm(initial={"text": text}), text)
     listed = len(result.created) + len(result.existing)

@@ -5,7 +5,8 @@ Vocabulary: the *screen* (``/t/<slug>/screen/``) is a page of its own layout
 standings (``SCREEN_ROWS`` rows of the current ranking, named by the stage
 it comes from, as every page orders players) or of the
 current round's tables (``SCREEN_TABLES`` tables: players in seat order with
-their totals so far), cycling every ``SLIDE_SECONDS``. Its *head* names the
+their totals so far), cycling every ``SLIDE_SECONDS``; every slide is full, the
+last one showing the last rows or tables (``screen_pages``). Its *head* names the
 round and shows the round clock once the organiser has started it. The
 slides are built once per tournament version (``public_cache``); the clock
 is read on every request. With JavaScript the page cycles itself, counts the
@@ -14,9 +15,12 @@ clock down and asks ``/screen/state/`` every few seconds for the version
 changed: ``tournaments.live``), fetching the page again only when the version moved;
 without it, the page refreshes itself onto the next slide (``?slide=``).
 *Find my table* (``/t/<slug>/tables/``) lists every active player A to Z
-with their table and seat in the current round, narrowed by ``?q=``, printed
+with their table and seat in the current round, narrowed by ``?q=`` (or, with
+JavaScript, as a name is typed; accents and case aside either way), printed
 ``TABLES_PER_PAGE`` players a sheet. The desk's clock buttons post to
-``round_clock_post``, which runs ``services.clock``.
+``round_clock_post``, which runs ``services.clock``. The screen and find my
+table open in the tournament's language (``web.table_language``), and the
+screen shows find my table's address in it.
 """
 
 from __future__ import annotations
@@ -41,9 +45,10 @@ from tournaments.caching import tournament_version
 from tournaments.live import live_answer, live_tag
 from tournaments.models import Match, Round, Tournament
 from tournaments.round_clock import ClockState
+from tournaments.search_names import FOLDS, name_fold
 from tournaments.selectors.hall import places_found, player_places, round_clock_of, round_current
 from tournaments.selectors.rounds import rounds_for
-from tournaments.selectors.standings import ranking_current
+from tournaments.selectors.standings import ranking_current, ranking_version_served
 from tournaments.services import clock as clock_services
 from tournaments.web.pages import (
     can_organise,
@@ -54,6 +59,7 @@ from tournaments.web.pages import (
 )
 from tournaments.web.public_cache import view_cached
 from tournaments.web.standings_table import number_text, ranking_said, standings_cells
+from tournaments.web.table_language import table_language_redirect, table_path
 
 T = TypeVar("T")
 SCREEN_ROWS = 12
@@ -70,6 +76,16 @@ def _pages(items: Sequence[T], size: int) -> list[Sequence[T]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
+def screen_pages(items: Sequence[T], size: int) -> list[Sequence[T]]:
+    """The projector's pages of ``size``, every one full: the last page shows the
+    last ``size`` items (repeating the end of the page before it) rather than a
+    remainder of two rows on an empty screen."""
+    pages = _pages(items, size)
+    if len(pages) > 1 and len(pages[-1]) < size:
+        pages[-1] = items[len(items) - size :]
+    return pages
+
+
 def _slides(tournament: Tournament, round_: Round | None, version: int) -> list[str]:
     """Every slide's HTML: the standings' pages, then the current round's tables'."""
     ranking = ranking_current(tournament=tournament, version=version)
@@ -80,7 +96,7 @@ def _slides(tournament: Tournament, round_: Round | None, version: int) -> list[
             "tournaments/screen/_standings.html",
             {"labels": cells.labels, "rows": page, **said},
         )
-        for page in _pages(cells.rows, SCREEN_ROWS)
+        for page in screen_pages(cells.rows, SCREEN_ROWS)
     ]
     if round_ is not None:
         latest = list(rounds_for(tournament=tournament, numbers=[round_.number]))
@@ -90,7 +106,7 @@ def _slides(tournament: Tournament, round_: Round | None, version: int) -> list[
                 "tournaments/screen/_tables.html",
                 {"round": round_, "tables": [_table_shown(m) for m in page]},
             )
-            for page in _pages(matches, SCREEN_TABLES)
+            for page in screen_pages(matches, SCREEN_TABLES)
         ]
     return slides
 
@@ -121,6 +137,9 @@ def _slide_asked(request: HttpRequest, count: int) -> int:
 
 def screen(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_shown(request, slug)
+    moved = table_language_redirect(request, tournament)
+    if moved is not None:
+        return moved
     version = tournament_version(tournament=tournament)
     round_ = round_current(tournament=tournament)
     slides: list[str] = view_cached(
@@ -145,7 +164,7 @@ def screen(request: HttpRequest, slug: str) -> HttpResponse:
             "slide_seconds": SLIDE_SECONDS,
             "poll_seconds": POLL_SECONDS,
             "tables_url": request.build_absolute_uri(
-                reverse("web:tables", kwargs={"slug": tournament.slug})
+                table_path("web:tables", tournament=tournament, slug=tournament.slug)
             ),
         },
     )
@@ -163,7 +182,8 @@ def screen_state(request: HttpRequest, slug: str) -> HttpResponse:
     only by the desk's buttons, which move the version; between them the
     screen counts the clock down itself."""
     tournament = tournament_shown(request, slug)
-    version = tournament_version(tournament=tournament)
+    # While a new version's ranking is being built, the latest built one's.
+    version = ranking_version_served(tournament=tournament)
     tag = live_tag(tournament=tournament, what="screen-state", version=version)
 
     def answer() -> JsonResponse:
@@ -188,6 +208,9 @@ def screen_state(request: HttpRequest, slug: str) -> HttpResponse:
 def tables(request: HttpRequest, slug: str) -> HttpResponse:
     """Find my table: every active player with their table and seat in the current round."""
     tournament = tournament_shown(request, slug)
+    moved = table_language_redirect(request, tournament)
+    if moved is not None:
+        return moved
     search = request.GET.get("q", "")[:SEARCH_MAX]
     round_ = round_current(tournament=tournament)
     places = view_cached(
@@ -197,6 +220,9 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
         build=lambda: player_places(tournament=tournament, round_=round_),
     )
     found = places_found(places, search=search)
+    # Each row carries its name folded; the page's script folds what is typed
+    # with the same table (``search_names.FOLDS``), so both agree.
+    rows = [(place, name_fold(place.name)) for place in found]
     return render(
         request,
         "tournaments/tables.html",
@@ -204,7 +230,8 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
             "tournament": tournament,
             "round": round_,
             "search": search,
-            "pages": _pages(found, TABLES_PER_PAGE),
+            "folds": FOLDS,
+            "pages": _pages(rows, TABLES_PER_PAGE),
             "found": len(found),
             "total": len(places),
             "can_organise": can_organise(request, tournament),

@@ -2,8 +2,10 @@
 
 Vocabulary: the *token* is the match's private code, printed as a QR code on
 its score sheet; whoever holds it may record that match's games, one after the
-other, without logging in. A *correction* replaces the last recorded game and
-stays with the tournament's organisers, as in the API. A stale correction
+other, without logging in. The page opens in the tournament's language
+(``web.table_language``: its QR code carries the prefix, ``/da/m/<token>/``).
+A *correction* replaces the last recorded game and stays with the
+tournament's organisers, as in the API. A stale correction
 (the game changed since the page was drawn) is refused by its ``version``.
 
 The form always names the game it enters (the *offer*): under double entry
@@ -66,6 +68,7 @@ from tournaments.web.game_posts import (
     page_source,
 )
 from tournaments.web.pages import MatchLayout, can_organise, match_layout
+from tournaments.web.table_language import table_language_redirect
 
 
 @dataclass(frozen=True)
@@ -284,7 +287,9 @@ def match_entry(request: HttpRequest, token: str) -> HttpResponse:
     except Http404:
         return _replaced_page(request, token)
     if request.method != "POST":
-        return _match_page(request, match)
+        # The tournament's language (or the visitor's own choice): web.table_language.
+        moved = table_language_redirect(request, match.round.tournament)
+        return moved or _match_page(request, match)
     if _frozen(match):
         return _match_page(request, match, status=409)
     posted = game_posted_enter(request, match=match)

@@ -48,7 +48,7 @@ from tournaments.models import Round, Tournament
 from tournaments.selectors.pages import rounds_numbered
 from tournaments.selectors.people import clubs_listed
 from tournaments.selectors.rounds import rounds_listed
-from tournaments.selectors.standings import ranking_current
+from tournaments.selectors.standings import ranking_current, ranking_version_served
 from tournaments.selectors.tournaments import (
     invitations_pending,
     tournaments_mine,
@@ -274,8 +274,9 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
         self.stage = stage_asked(request)
         self._ranking: RankingCurrent | None = None
         self._waiting: Unconfirmed | None = None
-        # Read once for the cached body's key and the standings rows'.
-        self.version = tournament_version(tournament=self.tournament)
+        # Read once for the cached body's key and the standings rows': while a
+        # new version's ranking is being built, the latest built one's.
+        self.version = ranking_version_served(tournament=self.tournament, stage=self.stage)
         return super().dispatch(request, *args, **kwargs)
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -390,6 +391,7 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
             "unconfirmed": self._unconfirmed().players,
             # Which stage placed each player, once a stage is seated.
             "staged": shown.staged and not shown.qualifying,
+            "empty_hidden": ranking is not None,
         }
 
     def _exporting(self) -> bool:

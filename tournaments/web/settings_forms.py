@@ -22,6 +22,7 @@ its input by ``user_error_add``.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -38,9 +39,10 @@ from scoring import rules
 from scoring.errors import UserError
 from scoring.tie_breaks import TIE_BREAK_NAMES, tie_breaks_check
 from tournaments.actors import ActingUser
-from tournaments.models import Club, Tournament
+from tournaments.models import Club, Season, Tournament
 from tournaments.models.rule_fields import table_points_rules
 from tournaments.selectors.people import clubs_all, clubs_usable
+from tournaments.selectors.seasons import seasons_usable
 from tournaments.selectors.tournaments import co_organiser_names, invited_names
 from tournaments.services.co_organisers import USERNAME_MAX
 from tournaments.services.setting_bounds import PLAN_BOUNDS
@@ -117,6 +119,28 @@ class Section:
     fields: list[BoundField]
 
 
+ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+class CalendarDateField(forms.DateField):
+    """A date, ``YYYY-MM-DD`` (what a date picker sends), refused in the API's words:
+    the wrong format, or a day the calendar does not have (``2026-02-30``)."""
+
+    default_error_messages = {"invalid": _("Enter the date as YYYY-MM-DD.")}
+
+    def to_python(self, value: Any) -> Any:
+        text = value.strip() if isinstance(value, str) else ""
+        if ISO_DATE.fullmatch(text):
+            try:
+                return datetime.date.fromisoformat(text)
+            except ValueError:
+                raise forms.ValidationError(
+                    gettext("“{value}” is not a date in the calendar.").format(value=text),
+                    code="not_in_calendar",
+                ) from None
+        return super().to_python(value)
+
+
 class TournamentForm(VariantFields):
     """A tournament's settings; ``settings()`` gives them as service arguments."""
 
@@ -124,7 +148,7 @@ class TournamentForm(VariantFields):
     # The format chosen above the form on /t/new/ (its settings are the form's
     # initial values); carried hidden so the new tournament remembers it.
     format = forms.CharField(max_length=32, required=False, widget=forms.HiddenInput)
-    date = forms.DateField(
+    date = CalendarDateField(
         label=_("Date"),
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -136,10 +160,29 @@ class TournamentForm(VariantFields):
         empty_label=_("— no club —"),
         help_text=_("The organising club, if any."),
     )
+    kind = forms.ChoiceField(
+        label=_("Kind"),
+        choices=Tournament.Kind.choices,
+        initial=Tournament.Kind.TOURNAMENT,
+        required=False,
+        help_text=_("A one-off tournament, or a league night (a club's evening)."),
+    )
+    season = forms.ModelChoiceField(
+        label=_("Season"),
+        queryset=Season.objects.none(),
+        required=False,
+        empty_label=_("— no season —"),
+        help_text=_("The club season this is an evening of: one of a club you organise."),
+    )
     public = forms.BooleanField(
         label=_("Public"),
         required=False,
         help_text=_("Anyone can follow a public tournament; a private one only its organisers."),
+    )
+    rated = forms.BooleanField(
+        label=_("Rated"),
+        required=False,
+        help_text=_("Its games move the players' ratings; a private tournament's never do."),
     )
     language = forms.ChoiceField(
         label=_("Language"),
@@ -155,10 +198,18 @@ class TournamentForm(VariantFields):
         widget=_number(min=0, max=rules.JOKER_PENALTY_MAX),
         help_text=_("Points per joker left on a rack: 30 in the official rules, 25 in some."),
     )
+    # The dropdowns' labels are short enough for a phone; the help texts explain them.
     pool_tie = forms.ChoiceField(
         label=_("Tie for the lowest rack"),
-        choices=Tournament.PoolTie.choices,
-        help_text=_("When the pool runs out and two racks are equally low."),
+        choices=[
+            (Tournament.PoolTie.SHARE, Tournament.PoolTie.SHARE.label),
+            (Tournament.PoolTie.FEWEST_TILES, Tournament.PoolTie.FEWEST_TILES.label),
+            (Tournament.PoolTie.DRAW, _("a draw, nobody wins")),
+        ],
+        help_text=_(
+            "When the pool runs out and two racks are equally low. A draw: they share "
+            "the points, and the game counts as won by nobody."
+        ),
     )
     table_points_2 = forms.CharField(
         label=_("Table points, 2 players"), max_length=40, help_text=_("First place first: 4 0.")
@@ -202,14 +253,25 @@ class TournamentForm(VariantFields):
     )
     seating = forms.ChoiceField(
         label=_("Seating"),
-        choices=Tournament.Seating.choices,
-        help_text=_("How the next round's tables are drawn."),
+        choices=[
+            (value, _("balanced") if value == Tournament.Seating.BALANCED else label)
+            for value, label in Tournament.Seating.choices
+        ],
+        help_text=_("How the next round's tables are drawn. Balanced: the fewest repeat meetings."),
     )
     max_table_size = forms.TypedChoiceField(
         label=_("Largest table"),
         coerce=int,
         choices=[(n, str(n)) for n in rules.TABLE_SIZES],
         help_text=_("Players at a full table; smaller tables fill the rest."),
+    )
+    seed_by_rating = forms.BooleanField(
+        label=_("Seat the first round by rating"),
+        required=False,
+        help_text=_(
+            "Swiss: players of similar rating share the first round's tables. Balanced: "
+            "every table of the first round gets a fair mix of ratings."
+        ),
     )
     bye_score = forms.DecimalField(
         label=_("Score for a bye"),
@@ -222,7 +284,11 @@ class TournamentForm(VariantFields):
 
     confirmation = forms.ChoiceField(
         label=_("Confirmation of results"),
-        choices=Tournament.Confirmation.choices,
+        choices=[
+            (Tournament.Confirmation.NONE, _("none")),
+            (Tournament.Confirmation.ORGANISER, _("by an organiser")),
+            (Tournament.Confirmation.DOUBLE_ENTRY, _("double entry")),
+        ],
         initial=Tournament.Confirmation.NONE,
         help_text=_(
             "None: a game entered counts at once. Organiser: games entered at a table wait "
@@ -252,14 +318,27 @@ class TournamentForm(VariantFields):
     )
 
     SECTIONS = (
-        (_("Event"), ("name", "date", "club", "public", "language", "paper")),
+        (
+            _("Event"),
+            ("name", "date", "kind", "club", "season", "public", "rated", "language", "paper"),
+        ),
         (
             _("Scoring"),
             ("joker_penalty", "pool_tie", "table_points_2", "table_points_3", "table_points_4"),
         ),
         (_("Scoring variants"), VARIANT_FIELDS),
         (_("Ranking"), ("ranking", "tie_breaks", "min_games")),
-        (_("Plan"), ("rounds", "games_per_round", "seating", "max_table_size", "bye_score")),
+        (
+            _("Plan"),
+            (
+                "rounds",
+                "games_per_round",
+                "seating",
+                "seed_by_rating",
+                "max_table_size",
+                "bye_score",
+            ),
+        ),
         (_("Stages"), STAGE_FIELDS),
         (_("The hall"), HALL_FIELDS),
         (_("Results"), ("confirmation", "standings_unconfirmed")),
@@ -280,6 +359,11 @@ class TournamentForm(VariantFields):
         club_field = cast(forms.ModelChoiceField[Club], self.fields["club"])
         kept = tournament.club_id if tournament is not None else None
         club_field.queryset = clubs_usable(user=user, kept=kept)
+        # Only the seasons of the clubs this user organises, and the one named already.
+        season_field = cast(forms.ModelChoiceField[Season], self.fields["season"])
+        season_field.queryset = seasons_usable(
+            user=user, kept=tournament.season_id if tournament is not None else None
+        )
         if tournament is not None and tournament.pk:
             waiting = invited_names(tournament=tournament)
             if waiting:
@@ -302,6 +386,7 @@ class TournamentForm(VariantFields):
         """A (possibly unsaved) tournament's settings as the form's initial data."""
         composed = {
             "club",
+            "season",
             "tie_breaks",
             "co_organisers",
             *(f"table_points_{n}" for n in rules.TABLE_SIZES),
@@ -312,6 +397,7 @@ class TournamentForm(VariantFields):
             if name not in composed
         }
         initial["club"] = tournament.club_id
+        initial["season"] = tournament.season_id
         for size in rules.TABLE_SIZES:
             initial[f"table_points_{size}"] = " ".join(
                 str(p) for p in tournament.table_points.get(str(size), [])
@@ -385,6 +471,8 @@ class TournamentForm(VariantFields):
         data["table_points"] = {str(s): data.pop(f"table_points_{s}") for s in rules.TABLE_SIZES}
         if not data.get("format"):
             data.pop("format", None)  # editing never changes where a tournament started
+        if not data.get("kind"):
+            data.pop("kind", None)  # left out: kept as it is (a new one: a tournament)
         return data
 
     def user_error_add(self, error: UserError) -> None:

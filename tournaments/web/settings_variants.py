@@ -111,7 +111,10 @@ class VariantFields(forms.Form):
     )
     final_from = forms.ChoiceField(
         label=_("Who reaches the final"),
-        choices=Tournament.FinalFrom.choices,
+        choices=[  # short for a phone's dropdown; the help text explains them
+            (Tournament.FinalFrom.SEMIFINAL_WINNERS, _("semi-final table winners first")),
+            (Tournament.FinalFrom.STAGE_POINTS, _("best by semi-final points")),
+        ],
         help_text=_("After semi-finals: their table winners first, or the best by their points."),
     )
 

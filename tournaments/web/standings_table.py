@@ -213,6 +213,7 @@ class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 is u
         ranking: str | None = None,
         unconfirmed: dict[int, int] | None = None,
         staged: bool = False,
+        empty_hidden: bool = False,
         **kwargs: Any,
     ) -> None:
         # Player id → games awaiting confirmation: the page marks those players.
@@ -223,14 +224,26 @@ class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 is u
             kwargs["sequence"] = ["rank", "name", numbers[0], "club", *numbers[1:], "..."]
         else:
             kwargs["sequence"] = ["rank", "name", "club", *numbers, "..."]
+        # The page leaves out a column of nothing (no one has an adjustment): its long
+        # heading would squeeze the names onto several lines. The exports keep it.
+        empty = empty_hidden and not self._any(kwargs, self.EMPTY_HIDDEN)
         kwargs["exclude"] = [
             *([] if "average" in numbers else ["average"]),
             *([] if staged else ["stage"]),
+            *(self.EMPTY_HIDDEN if empty else []),
         ]
         super().__init__(*args, **kwargs)
         if ranking is not None:
             lead = {"class": "num lead"}
             self.columns[numbers[0]].column.attrs = {"td": lead, "th": lead}
+
+    EMPTY_HIDDEN = ("adjustments",)
+
+    @staticmethod
+    def _any(kwargs: Mapping[str, Any], names: Sequence[str]) -> bool:
+        """Whether some row of the table's ``data`` has one of ``names`` (not zero)."""
+        rows: Sequence[StandingRow] = kwargs.get("data") or []
+        return any(getattr(row, name) for row in rows for name in names)
 
     class Meta:
         template_name = "django_tables2/table.html"

@@ -13,7 +13,8 @@ as "Seat 1", "Seat 2"...
 The page has its own small layout (no site menu, its style inline) and its
 counting is done by ``static/js/timer.js``, which fetches nothing once the
 page is loaded, so a dropped network never stops it; without JavaScript the
-page says so and shows the rule.
+page says so and shows the rule. A match's timer opens in its tournament's
+language (``web.table_language``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from django.views.decorators.http import require_GET
 from scoring import rules
 from tournaments.models import Match
 from tournaments.selectors.matches import match_detail
+from tournaments.web.table_language import table_language_redirect
 
 WARNING_SECONDS = 10
 DEFAULT_SECONDS = 60
@@ -144,13 +146,24 @@ def match_timer(request: HttpRequest, token: str) -> HttpResponse:
     except Match.DoesNotExist:
         raise Http404 from None
     tournament = match.round.tournament
+    moved = table_language_redirect(request, tournament)
+    if moved is not None:
+        return moved
     seats = [TimerSeat(seat.position, seat.player.name) for seat in match.seats.all()]
     number = next_game_number(match)
+    if number > match.round.games_per_match:  # every planned game is recorded: no "game 4 of 3"
+        return _page(
+            request,
+            seats=seats,
+            seconds=tournament.turn_seconds,
+            title=gettext("Table %(table)s · every game recorded") % {"table": match.table},
+            back=reverse("web:match", kwargs={"token": token}),
+        )
     return _page(
         request,
         seats=seats_in_turn_order(seats, game_number=number),
         seconds=tournament.turn_seconds,
-        title=gettext("Table %(table)s · game %(number)s")
-        % {"table": match.table, "number": number},
+        title=gettext("Table %(table)s · game %(number)s of %(planned)s")
+        % {"table": match.table, "number": number, "planned": match.round.games_per_match},
         back=reverse("web:match", kwargs={"token": token}),
     )

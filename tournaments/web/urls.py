@@ -7,11 +7,15 @@ from django.urls import URLPattern, path
 from calculator import web as calculator_web
 from tournaments import converters  # noqa: F401  (registers <id:…>)
 from tournaments.web import (
+    accounts,
+    club_members,
+    clubs,
     desk_audit,
     desk_backup,
     desk_players,
     desk_results,
     desk_trust,
+    evening_checkin,
     hall_pages,
     invitations,
     match,
@@ -19,6 +23,8 @@ from tournaments.web import (
     organise,
     player,
     public,
+    ratings,
+    seasons,
     timer,
     tournament_settings,
 )
@@ -39,6 +45,73 @@ urlpatterns: list[URLPattern] = [
         "invitations/<id:invitation_id>/decline/",
         invitations.invitation_decline,
         name="invitation-decline",
+    ),
+    path("ratings/", ratings.ratings_list, name="ratings"),
+    path("clubs/", clubs.clubs_list, name="clubs"),
+    path(
+        "clubs/invitations/<id:invitation_id>/accept/",
+        clubs.club_invitation_accept,
+        name="club-invitation-accept",
+    ),
+    path(
+        "clubs/invitations/<id:invitation_id>/decline/",
+        clubs.club_invitation_decline,
+        name="club-invitation-decline",
+    ),
+    path("c/new/", clubs.club_new, name="club-new"),  # before <slug>
+    path("c/<slug:slug>/", clubs.club_detail, name="club"),
+    path("c/<slug:slug>/edit/", clubs.club_edit, name="club-edit"),
+    path("c/<slug:slug>/delete/", clubs.club_delete, name="club-delete"),
+    path("c/<slug:slug>/invitations/", clubs.club_invite, name="club-invite"),
+    path(
+        "c/<slug:slug>/invitations/<str:username>/withdraw/",
+        clubs.club_invitation_withdraw,
+        name="club-invitation-withdraw",
+    ),
+    path(
+        "c/<slug:slug>/co-organisers/<str:username>/remove/",
+        clubs.club_co_organiser_remove,
+        name="club-co-organiser-remove",
+    ),
+    path("c/<slug:slug>/seasons/new/", seasons.season_new, name="season-new"),
+    path("c/<slug:slug>/seasons/<id:season_id>/", seasons.season_detail, name="season"),
+    path("c/<slug:slug>/seasons/<id:season_id>/edit/", seasons.season_edit, name="season-edit"),
+    path(
+        "c/<slug:slug>/seasons/<id:season_id>/delete/",
+        seasons.season_delete,
+        name="season-delete",
+    ),
+    path(
+        "c/<slug:slug>/seasons/<id:season_id>/evenings/new/",
+        seasons.evening_new,
+        name="season-evening-new",
+    ),
+    path(
+        "c/<slug:slug>/seasons/<id:season_id>/table.pdf",
+        seasons.season_pdf,
+        name="season-pdf",
+    ),
+    path("t/<slug:slug>/checkin/", evening_checkin.evening_checkin, name="evening-checkin"),
+    path(
+        "t/<slug:slug>/checkin/guest/",
+        evening_checkin.evening_guest,
+        name="evening-checkin-guest",
+    ),
+    path("c/<slug:slug>/members/", club_members.members, name="club-members"),
+    path(
+        "c/<slug:slug>/members/import/",
+        club_members.members_import,
+        name="club-members-import",
+    ),
+    path(
+        "c/<slug:slug>/members/import/confirm/",
+        club_members.members_import_confirm,
+        name="club-members-import-confirm",
+    ),
+    path(
+        "c/<slug:slug>/members/<id:player_id>/leave/",
+        club_members.member_leave,
+        name="club-member-leave",
     ),
     path("t/new/", tournament_settings.tournament_new, name="tournament-new"),  # before <slug>
     path("t/new/restore/", desk_backup.tournament_restore, name="tournament-restore"),
@@ -172,4 +245,27 @@ urlpatterns: list[URLPattern] = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page="web:home"), name="logout"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/password_change/", accounts.PasswordChange.as_view(), name="password-change"),
+    path(
+        "accounts/password_change/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password-change-done",
+    ),
+    path("accounts/password_reset/", accounts.PasswordReset.as_view(), name="password-reset"),
+    path(
+        "accounts/password_reset/done/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password-reset-done",
+    ),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        accounts.PasswordResetConfirm.as_view(),
+        name="password-reset-confirm",
+    ),
+    path(
+        "accounts/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password-reset-complete",
+    ),
 ]

@@ -9,12 +9,16 @@ import re
 from decimal import Decimal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from printing.data import MatchResult, RoundResults, StandingsLine
 from printing.drawn import Group, Text, drawn_pdf, text_wrapped
 from printing.fonts import text_width_mm
-from printing.layout import PAPER_MM, number_columns_mm
+from printing.layout import NUMBER_COLUMNS, PAPER_MM, number_columns_mm
 from printing.table_layout import (
+    HEAD_SIZE,
+    HEAD_SIZE_MIN,
     MARGIN_BOTTOM,
     MARGIN_SIDE,
     MARGIN_TOP,
@@ -22,7 +26,10 @@ from printing.table_layout import (
     ReportWords,
     blocks_paginated,
     content_width,
+    heading_fitted,
+    heading_room,
     page_numbers_added,
+    rank_column_mm,
     rounds_blocks,
     standings_blocks,
     standings_columns_mm,
@@ -124,3 +131,57 @@ def test_the_drawn_pdf_reads_back_with_its_fonts_embedded():
     fonts = set(re.findall(rb"/BaseFont /[A-Z]{6}\+(\S+?) ", pdf))
     assert fonts == {b"DejaVuSans", b"DejaVuSansMono-Bold", b"DejaVuSans-Bold"}
     assert len(pdf) < 40_000  # subsets, not the whole fonts (~2 MB)
+
+
+def _heading_extents(block: Block) -> list[tuple[float, float, float]]:
+    """Each heading line of a table head as (baseline, left, right), in mm."""
+    out = []
+    for mark in block.marks:
+        if isinstance(mark, Text):
+            width = text_width_mm(mark.text, font=mark.font, size=mark.size)
+            left = mark.x if mark.align == "left" else mark.x - width
+            out.append((mark.y, left, left + width))
+    return out
+
+
+@pytest.mark.parametrize("language", ["en", "da", "de", "nb", "nl", "sv"])
+@pytest.mark.parametrize("lead", ["score", "average", "table_points"])
+def test_no_heading_is_wider_than_its_column_in_any_language(language, lead):
+    """The standings' headings in every language, each column's heading inside it:
+    "Sejre", "Point tilbage på brikholderne" and "Bordpoint" side by side no more."""
+    from django.utils import translation
+
+    from tournaments.standings.ranking import COLUMN_LABELS
+
+    names = [lead, *(name for name, _width in NUMBER_COLUMNS if name != lead)]
+    with translation.override(language):
+        headings = [
+            translation.gettext("Rank"),
+            translation.gettext("Player"),
+            translation.gettext("Club"),
+            *(translation.gettext(COLUMN_LABELS[name]) for name in names),
+        ]
+    numbers = number_columns_mm(names)
+    head = standings_blocks(_lines(1), paper="A4", headings=headings, numbers_mm=numbers,
+                            withdrawn="", empty="")[0]  # fmt: skip
+    columns = standings_columns_mm(paper="A4", numbers_mm=numbers,
+                                   rank_mm=rank_column_mm(headings[0]))  # fmt: skip
+    texts = iter(_heading_extents(head))
+    for column, heading in zip(columns, headings, strict=True):
+        size, lines = heading_fitted(heading, width=heading_room(column))
+        assert HEAD_SIZE_MIN <= size <= HEAD_SIZE
+        assert " ".join(lines).replace(" ", "") == heading.replace(" ", "")  # no letter lost
+        for _line in lines:
+            _y, left, right = next(texts)
+            assert column.x < left and right < column.x + column.w, (heading, column)
+
+
+@given(
+    text=st.text(alphabet="abcdefghijklmnopqrstuvwxyzæøåäöü ", min_size=1, max_size=60),
+    width=st.floats(min_value=3, max_value=60),
+)
+def test_a_fitted_heading_never_overflows(text, width):
+    size, lines = heading_fitted(text, width=width)
+    assert HEAD_SIZE_MIN <= size <= HEAD_SIZE
+    assert all(text_width_mm(line, font="bold", size=size) <= width for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")

@@ -47,8 +47,9 @@ def test_the_answer_to_a_new_game_is_the_game_as_read_again():
 # the key's BEGIN … COMMIT into a savepoint and its release): the match with its
 # seats (an organiser's token first), the key's claim, the tournament and the
 # match as they are now (PostgreSQL: and the match's lock), the game, its racks,
-# its event, the key's answer.
-QUERIES = {"table link": 10, "organiser": 11}
+# its event, its players' ratings (the rating state, their ratings, the game's
+# rating rows, their new ratings), the key's answer.
+QUERIES = {"table link": 14, "organiser": 15}
 
 
 @pytest.mark.parametrize("path", sorted(QUERIES))

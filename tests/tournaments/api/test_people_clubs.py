@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def clubs():
     stranger = UserFactory(username="stranger")
-    private = ClubFactory(name="Hidden", created_by=stranger)
+    private = ClubFactory(name="Hidden", created_by=stranger, public=False)
     TournamentFactory(owner=stranger, public=False, club=private)
     public = ClubFactory(name="Open", created_by=stranger)
     TournamentFactory(owner=stranger, public=True, club=public)

@@ -47,7 +47,11 @@ def made(url: str, *_rows: object) -> str:
 
 # (name, pin for an anonymous request, make data of size n -> url)
 LISTS: list[tuple[str, int, Callable[[int], str]]] = [
-    ("clubs", 2, lambda n: made("/api/v1/clubs/", ClubFactory.create_batch(n))),
+    (
+        "clubs",
+        3,  # the page, its count, and the co-organisers of all its rows
+        lambda n: made("/api/v1/clubs/", ClubFactory.create_batch(n)),
+    ),
     (
         "players",
         2,

@@ -11,6 +11,7 @@ tournament model, users and tokens) must be unchanged afterwards.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ from tournaments.models import Adjustment, AuditEvent, Tournament
 from tournaments.racks_entered import game_racks_entered
 from tournaments.services.adjustments import adjustment_add
 from tournaments.services.games import game_delete, game_record
+from tournaments.services.seasons import season_create
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +50,7 @@ NO_SUCH_ID = 999_999_999
 class World:
     """One organiser's tournament in the middle of its first round."""
 
-    ids: dict[str, int]  # path parameters and bodies' ids, by name
+    ids: dict[str, int | str]  # path parameters and bodies' ids (or usernames), by name
     seated: list[int]
     slug: str
     other_slug: str
@@ -84,6 +86,15 @@ def world(owner, other) -> World:
     )
     game_delete(game=second, user=owner)
     game_record(match=match, ending=game.ending, racks=game_racks_entered(racks=game.racks.all()))
+    # The owner's own club, with a season: what a club organiser writes to.
+    own_club = ClubFactory(created_by=owner)
+    season = season_create(
+        club=own_club,
+        user=owner,
+        name="Autumn",
+        starts=dt.date(2026, 9, 1),
+        ends=dt.date(2026, 12, 1),
+    )
     return World(
         ids={
             "tournament": tournament.pk,
@@ -100,6 +111,9 @@ def world(owner, other) -> World:
             "penalty": penalty.pk,
             "bye": bye.pk,
             "none": NO_SUCH_ID,
+            "own_club": own_club.pk,
+            "season": season.pk,
+            "nobody": "nobody-here",
         },
         seated=seated,
         slug=tournament.slug,
@@ -178,6 +192,64 @@ CASES: dict[tuple[str, str], list[Bad]] = {
         Bad({"id": "foreign_club"}),
         Bad({"id": "none"}),
     ],
+    ("post", "/api/v1/clubs/{club_id}/members/"): [
+        Bad({"club_id": "own_club"}, const({})),
+        Bad({"club_id": "own_club"}, const({"name": "  "})),
+        Bad({"club_id": "own_club"}, const({"name": "Ann", "player": NO_SUCH_ID})),
+        Bad({"club_id": "own_club"}, const({"player": NO_SUCH_ID})),
+        Bad({"club_id": "foreign_club"}, const({"name": "Ann"})),
+    ],
+    ("delete", "/api/v1/clubs/{club_id}/members/{player_id}/"): [
+        Bad({"club_id": "own_club", "player_id": "free_player"}),
+        Bad({"club_id": "foreign_club", "player_id": "player"}),
+        Bad({"club_id": "own_club", "player_id": "none"}),
+    ],
+    ("post", "/api/v1/clubs/{club_id}/invitations/"): [
+        Bad({"club_id": "own_club"}, const({"username": ""})),
+        Bad({"club_id": "own_club"}, const({"username": "x" * 500})),
+        Bad({"club_id": "own_club"}, const({"username": "owner"})),
+        Bad({"club_id": "foreign_club"}, const({"username": "someone"})),
+    ],
+    ("delete", "/api/v1/clubs/{club_id}/invitations/{username}/"): [
+        Bad({"club_id": "own_club", "username": "nobody"}),
+        Bad({"club_id": "foreign_club", "username": "nobody"}),
+    ],
+    ("delete", "/api/v1/clubs/{club_id}/co-organisers/{username}/"): [
+        Bad({"club_id": "own_club", "username": "nobody"}),
+        Bad({"club_id": "foreign_club", "username": "nobody"}),
+    ],
+    ("post", "/api/v1/club-invitations/{id}/accept/"): [Bad({"id": "none"})],
+    ("post", "/api/v1/club-invitations/{id}/decline/"): [Bad({"id": "none"})],
+    ("post", "/api/v1/clubs/{club_id}/seasons/"): [
+        Bad({"club_id": "own_club"}, const({"name": ""})),
+        Bad(
+            {"club_id": "own_club"},
+            const({"name": "Back", "starts": "2026-09-01", "ends": "2026-08-01"}),
+        ),
+        Bad(
+            {"club_id": "own_club"},
+            const({"name": "Odd", "starts": "2026-09-01", "ends": "2026-12-01", "best_of": -1}),
+        ),
+        Bad(
+            {"club_id": "own_club"},
+            const({"name": "Odd", "starts": "2026-02-30", "ends": "2026-12-01"}),
+        ),
+        Bad(
+            {"club_id": "foreign_club"},
+            const({"name": "Theirs", "starts": "2026-09-01", "ends": "2026-12-01"}),
+        ),
+    ],
+    ("put", "/api/v1/seasons/{id}/"): [
+        Bad({"id": "season"}, const({"name": "Only a name"})),
+        Bad({"id": "none"}, const({"name": "X", "starts": "2026-09-01", "ends": "2026-12-01"})),
+    ],
+    ("patch", "/api/v1/seasons/{id}/"): [
+        Bad({"id": "season"}, const({"ends": "2020-01-01"})),
+        Bad({"id": "season"}, const({"evening_points": "goals"})),
+        Bad({"id": "season"}, const({"min_evenings": 100000})),
+        Bad({"id": "none"}, const({"name": "X"})),
+    ],
+    ("delete", "/api/v1/seasons/{id}/"): [Bad({"id": "none"})],
     ("post", "/api/v1/players/"): [
         Bad(body=const({"name": ""})),
         Bad(body=const({"name": "  "})),

@@ -104,7 +104,7 @@ def played(owner, co) -> Tournament:
 def victim() -> dict[str, Any]:
     """Dave's private tournament: a private player in a private club, a replaced link."""
     dave = UserFactory(username="dave")
-    club = ClubFactory(name="Dave Hidden Club", created_by=dave)
+    club = ClubFactory(name="Dave Hidden Club", created_by=dave, public=False)
     match = match_seated(players=2, owner=dave, public=False)
     secret = PlayerFactory(name="Secret Sam", club=club, created_by=dave)
     seat = match.seats.get(position=1)

@@ -53,7 +53,15 @@ def test_every_tournament_choice_is_enumerated(name):
     ],
 )
 def test_every_row_choice_is_enumerated(path, model, name):
-    assert enum_at(*path) == choices(model, name)
+    expected = choices(model, name)
+    if model is AuditEvent:
+        # A club's own trail (no tournament) never travels in a tournament's backup.
+        expected = [a for a in expected if a not in CLUB_TRAIL_ONLY]
+    assert enum_at(*path) == expected
+
+
+# The actions only a club's own trail records.
+CLUB_TRAIL_ONLY = {"club.created", "member.added", "member.removed"}
 
 
 def test_the_checksum_is_required():

@@ -71,7 +71,12 @@ def test_who_may_print_what():
     sheets = f"/t/{public.slug}/rounds/1/scoresheets.pdf"
     assert anonymous.get(sheets).status_code == 302
     assert stranger.get(sheets).status_code == 403
-    assert stranger.get(f"/t/{public.slug}/report.pdf").status_code == 403
+    # The final report is public with its tournament, as the standings are.
+    for client in (anonymous, stranger):
+        answer = client.get(f"/t/{public.slug}/report.pdf")
+        assert answer.status_code == 200
+        assert answer["Content-Type"] == "application/pdf"
+    assert anonymous.get(f"/t/{private.slug}/report.pdf").status_code == 404
     for url in (
         f"/t/{private.slug}/rounds/1/scoresheets.pdf",
         f"/t/{private.slug}/standings.pdf",

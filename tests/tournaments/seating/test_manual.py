@@ -31,7 +31,7 @@ def test_plan_check_accepts_a_valid_seating() -> None:
         ([[1, 2, 3], [4, 5, 99]], (), "Player 99 at table 2 is not", {"player": 99, "table": 2}),
         ([[1, 2, 3], [4, 5, 1]], (), "seated twice: at tables 1 and 2", {"player": 1}),
         ([[1, 2, 3, 4, 5]], (), "Table 1 has 5 players", {"table": 1, "size": 5}),
-        ([[1, 2, 3, 4], [5]], (), "Table 2 has 1 players", {"table": 2, "size": 1}),
+        ([[1, 2, 3, 4], [5]], (), "Table 2 has 1 player;", {"table": 2, "size": 1}),
         ([[1, 2, 3, 4], []], (5,), "Table 2 has 0 players", {"table": 2}),
         ([[1, 2, 3, 4]], (), "Player 5 has no seat", {"player": 5}),
         ([[1, 2, 3], [4, 5]], (5,), "bye and is also seated at table 2", {"player": 5}),

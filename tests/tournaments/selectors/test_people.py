@@ -62,5 +62,5 @@ def test_clubs_visible_are_by_name() -> None:
     user = UserFactory()
     ClubFactory(name="Zebras", created_by=user)
     ClubFactory(name="Aces", created_by=user)
-    ClubFactory(name="Hidden")
+    ClubFactory(name="Hidden", public=False)
     assert [c.name for c in clubs_visible(user=user)] == ["Aces", "Zebras"]

@@ -35,6 +35,7 @@ from tests.tournaments.services.support import first_entered, tables_swapped
 from tournaments.models import AuditEvent, Club, Game, Match, Player, Round, Tournament
 from tournaments.services import (
     adjustments,
+    clubs,
     co_organisers,
     entries,
     games,
@@ -52,7 +53,13 @@ A = AuditEvent.Action
 
 # Whole modules with nothing to record in a tournament's trail.
 MODULES_NOT_AUDITED = {
+    "club_slugs": "a new club's address, chosen before the club is made: no write",
     "idempotency": "the API's request keys: a record of requests, not a change to a tournament",
+    "ratings": (
+        "ratings are derived data: every write that moves them (a game recorded, corrected, "
+        "confirmed, deleted or restored, a tournament's settings, a restore) is audited by its "
+        "own service, and a recomputation changes no tournament"
+    ),
     "restore_jobs": (
         "a user's restore job: no tournament until restored, and the restore records its own "
         "tournament.imported event"
@@ -93,6 +100,8 @@ NOT_AUDITED = {
     "tournaments.has_results": "a read",
     "players_file.players_import_preview": "checks a file, stores nothing",
     "players_file.problem_text": "a message",
+    "players_file.header_shown": "the header row in a language, a text",
+    "players_file.players_file_decoded": "a file's bytes as text, stores nothing",
     "players_file.clubs_for_names": "a step of an import or a restore, audited by its caller",
     # checks that refuse, storing nothing
     "model_checks.model_checked": "the model's own checks as a user error",
@@ -111,7 +120,11 @@ NOT_AUDITED = {
     "games.match_open": "locks and reads a match inside game_record and game_enter",
     "games.game_store": "stores a game with its event inside game_record and game_enter",
     # writes outside any tournament (clubs and players are shared by all)
-    "players.club_create": "a new club is in no tournament yet",
+    # a club's answers and reads
+    "clubs.club_invitation_accept": "audited as the invited user (tests/tournaments/test_clubs)",
+    "clubs.club_invitation_decline": "audited as the invited user (tests/tournaments/test_clubs)",
+    "clubs.members_file": "a members list written as a players file, stores nothing",
+    "clubs.members_import_preview": "checks a file, stores nothing",
     "players.player_create": "a new player is in no tournament yet",
     "players.player_delete": "only a player in no tournament can be deleted",
     # the trail goes with the tournament; the deletion is kept in TournamentDeletion
@@ -124,6 +137,13 @@ NOT_AUDITED = {
     # tests/tournaments/services/test_tournaments_co_organisers.py
     "co_organisers.co_organiser_invitation_accept": "audited as the invited user",
     "co_organisers.co_organiser_invitation_decline": "audited as the invited user",
+    # a club's seasons: in no tournament's trail; a new evening's creation and its
+    # players are in its own (tests/tournaments/services/test_seasons.py)
+    "seasons.evening_settings_check": "checks an evening's settings, stores nothing",
+    "seasons.season_create": "a club's season, in no tournament",
+    "seasons.season_update": "a club's season, in no tournament",
+    "seasons.season_delete": "a club's season, in no tournament; its evenings stay",
+    "seasons.evening_create": "calls tournament_create and entries_add, each audited",
 }
 
 
@@ -170,8 +190,20 @@ def _entered_by_link(t: Tournament) -> Game:
 
 
 def _club_named(t: Tournament) -> Club:
-    club = ClubFactory()
+    club = ClubFactory(created_by=t.owner)
     Tournament.objects.filter(pk=t.pk).update(club=club)
+    return club
+
+
+def _club_invited(t: Tournament) -> Club:
+    club = _club_named(t)
+    clubs.club_invitation_send(club=club, by=None, username="ann")
+    return club
+
+
+def _club_co_organised(t: Tournament) -> Club:
+    club = _club_named(t)
+    club.co_organisers.add(UserFactory(username="ann"))
     return club
 
 
@@ -258,13 +290,48 @@ WRITES: dict[str, Write] = {
             player=Player.objects.get(pk=first_entered(t)), name="Renamed", user=u
         ),
     ),
-    "players.club_update": Write(
+    # A club's own actions are in its own trail (no tournament); a change of name or
+    # city, and its deletion, in each tournament showing it too.
+    "clubs.club_create": Write(
+        A.CLUB_CREATED, lambda t, u, _: clubs.club_create(name="New club", created_by=u)
+    ),
+    "clubs.club_update": Write(
         A.CLUB_CHANGED,
-        lambda t, u, c: players.club_update(club=c, city="Elsewhere", user=u),
+        lambda t, u, c: clubs.club_update(club=c, city="Elsewhere", user=u),
         prepare=_club_named,
     ),
-    "players.club_delete": Write(
-        A.CLUB_DELETED, lambda t, u, c: players.club_delete(club=c, user=u), prepare=_club_named
+    "clubs.club_delete": Write(
+        A.CLUB_DELETED, lambda t, u, c: clubs.club_delete(club=c, user=u), prepare=_club_named
+    ),
+    "clubs.club_invitation_send": Write(
+        A.INVITATION_SENT,
+        lambda t, u, c: clubs.club_invitation_send(club=c, by=u, username="ann"),
+        prepare=_club_named,
+    ),
+    "clubs.club_invitation_withdraw": Write(
+        A.INVITATION_WITHDRAWN,
+        lambda t, u, c: clubs.club_invitation_withdraw(club=c, by=u, username="ann"),
+        prepare=lambda t: _club_invited(t),
+    ),
+    "clubs.club_co_organiser_remove": Write(
+        A.CO_ORGANISER_REMOVED,
+        lambda t, u, c: clubs.club_co_organiser_remove(club=c, by=u, username="ann"),
+        prepare=lambda t: _club_co_organised(t),
+    ),
+    "clubs.member_add": Write(
+        A.MEMBER_ADDED,
+        lambda t, u, c: clubs.member_add(club=c, user=u, name="New member"),
+        prepare=_club_named,
+    ),
+    "clubs.member_remove": Write(
+        A.MEMBER_REMOVED,
+        lambda t, u, p: clubs.member_remove(club=p.club, player=p, user=u),
+        prepare=lambda t: PlayerFactory(club=_club_named(t), created_by=t.owner),
+    ),
+    "clubs.members_import": Write(
+        A.MEMBER_ADDED,
+        lambda t, u, c: clubs.members_import(club=c, text="Newcomer\n", user=u),
+        prepare=_club_named,
     ),
     "rounds.round_seat_next": Write(
         A.ROUND_SEATED, lambda t, u, _: rounds.round_seat_next(tournament=t, user=u)

@@ -108,7 +108,7 @@ def test_a_co_organiser_cannot_name_the_owners_private_club(client: Client) -> N
     not every club they may see: the owner's private club shows to a co-organiser
     on a private tournament, but is not theirs to give a new player."""
     owner, co = UserFactory(), UserFactory()
-    private = ClubFactory(name="Owner's Own", created_by=owner)
+    private = ClubFactory(name="Owner's Own", created_by=owner, public=False)
     public_club = ClubFactory(name="Open Club")
     TournamentFactory(club=public_club, public=True)  # a public tournament shows it
     tournament = TournamentFactory(

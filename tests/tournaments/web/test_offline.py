@@ -122,7 +122,7 @@ def test_offline_config_hands_the_queue_exactly_the_engines_tile_aliases(client:
 
 
 def test_offline_config_is_translated(client: Client) -> None:
-    match = match_seated(players=2)
+    match = match_seated(players=2, language="de")
     config = _config(client, f"/de/m/{match.token}/")
     assert config["page"] == f"/de/m/{match.token}/"
     assert config["words"]["record"] == "Spiel {number} eintragen"

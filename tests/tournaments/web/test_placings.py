@@ -17,7 +17,7 @@ from tests.factories import round_play, tournament_entered
 from tests.printing.engine.pdf import pages_of
 from tournaments.models import Tournament
 from tournaments.selectors.standings import final_places_for, standings_for
-from tournaments.services import rounds, stages
+from tournaments.services import adjustments, rounds, stages
 from tournaments.web.standings_table import number_text
 
 pytestmark = pytest.mark.django_db
@@ -162,6 +162,9 @@ def test_standings_page_lead_column_holds_the_ranking_values(client: Client) -> 
 def test_pdfs_lead_with_the_ranking_column(ranking: str, order: list[str]) -> None:
     t = tournament_entered(players=4, games_per_round=2, ranking=ranking)
     round_play(rounds.round_seat_next(tournament=t))
+    # An adjustment, so that the PDFs print their column too (no one has one: no column).
+    adjustments.adjustment_add(tournament=t, player_id=t.entries.first().player_id, points=-1,
+                               reason="Late")  # fmt: skip
     client = Client()
     client.force_login(t.owner)
     for url in (f"/t/{t.slug}/standings.pdf", f"/t/{t.slug}/report.pdf"):

@@ -10,7 +10,7 @@ from django.test import Client
 
 from tests.factories import AdjustmentFactory, PlayerFactory, UserFactory, match_seated
 from tests.tournaments.web.support import play, tournament_played
-from tournaments.models import Entry, Game, Rack
+from tournaments.models import Entry, Game, PlayerRating, Rack
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +68,9 @@ def test_adjustments_count_in_the_total(client: Client) -> None:
     assert "Organiser&#x27;s bonuses and penalties" in html or "bonuses and penalties" in html
 
 
-def test_private_tournaments_never_show_even_to_their_organisers(client: Client) -> None:
+def test_the_record_lists_public_tournaments_only_the_statistics_what_the_visitor_sees(
+    client: Client,
+) -> None:
     public = match_seated(players=2)
     play(public, games=1)
     player = public.seats.get(position=1).player
@@ -76,12 +78,24 @@ def test_private_tournaments_never_show_even_to_their_organisers(client: Client)
     private.seats.filter(position=1).update(player=player)
     Entry.objects.create(tournament=private.round.tournament, player=player)
     play(private, games=2)
-    for user in (None, private.round.tournament.owner, UserFactory(is_staff=True)):
+    hidden = private.round.tournament
+    co = UserFactory()
+    hidden.co_organisers.add(co)
+    for user, games in (
+        (None, 1),
+        (UserFactory(), 1),
+        (hidden.owner, 3),
+        (co, 3),
+        (UserFactory(is_staff=True), 3),
+    ):
+        client.logout()
         if user is not None:
             client.force_login(user)
         html = client.get(f"/p/{player.pk}/").content.decode()
         assert _parts(html) == [public.round.tournament.slug]
-        assert private.round.tournament.name not in html
+        assert f'data-stat="games">{games}<' in html
+        assert (hidden.name in html) is (games == 3)
+        assert (f'href="/t/{hidden.slug}/"' in html) is (games == 3)
 
 
 @pytest.mark.parametrize(
@@ -158,8 +172,9 @@ def test_queries_are_planned(client: Client, django_assert_num_queries) -> None:
     client.get(f"/p/{player.pk}/")  # reads each tournament's current ranking once
     # The player, the racks, the seats of those tables, the adjustments, and now
     # the tournaments' versions: each part shows the player's place in the current
-    # ranking, kept per version.
-    with django_assert_num_queries(5):
+    # ranking, kept per version. The statistics: the player's racks, the others at their tables,
+    # their tournaments, the opponents' names; the current rating and its history.
+    with django_assert_num_queries(11):
         response = client.get(f"/p/{player.pk}/")
     assert len(_parts(response.content.decode())) == 2
 
@@ -172,3 +187,42 @@ def test_standings_round_pages_and_tournament_page_link_the_players(client: Clie
     assert link in client.get(f"/t/{tournament.slug}/").content.decode()
     assert link in client.get(f"/t/{tournament.slug}/rounds/1/").content.decode()
     assert f'href="/de/p/{player.pk}/"' in client.get(f"/de/t/{tournament.slug}/").content.decode()
+
+
+def test_statistics_rating_and_its_chart(client: Client) -> None:
+    tournament = tournament_played(tables=2, rounds=3, games=2)
+    player = tournament.entries.first().player
+    racks = list(Rack.objects.filter(player=player))
+    html = client.get(f"/p/{player.pk}/").content.decode()
+    assert f'data-stat="games">{len(racks)}<' in html
+    assert f'data-stat="wins">{sum(r.winner for r in racks)}<' in html
+    assert f'data-stat="jokers_left">{sum(r.jokers for r in racks)}<' in html
+    assert 'data-stats="head_to_head"' in html
+    rating = PlayerRating.objects.get(player=player)
+    assert f'data-player-rating="{rating.rating}"' in html
+    assert "provisional" in html  # 6 rated games of 20
+    # The chart: an inline SVG with its title and description, one point per
+    # rated game, and the table after each tournament for screen readers and print.
+    svg = html[html.index("<svg") : html.index("</svg>")]
+    assert "<title" in svg and "<desc" in svg
+    points = re.search(r'class="chart-line" points="([^"]+)"', svg)
+    assert points is not None and len(points.group(1).split()) == len(racks)
+    assert re.findall(r"data-chart-rating>(-?\d+)<", html) == [str(rating.rating)]
+    assert "<script" not in html[html.index("<main") :]
+
+
+def test_the_statistics_and_chart_in_danish(client: Client) -> None:
+    tournament = tournament_played(tables=1, rounds=1, games=2)
+    player = tournament.entries.first().player
+    html = client.get(f"/da/p/{player.pk}/").content.decode()
+    assert "Statistik" in html
+    assert "Ratinghistorik" in html
+
+
+def test_no_rating_and_no_chart_without_rated_games(client: Client) -> None:
+    match = match_seated(players=2, rated=False)
+    play(match, games=2)
+    html = client.get(f"/p/{match.seats.first().player_id}/").content.decode()
+    assert "data-player-rating" not in html
+    assert "<svg" not in html[html.index("<main") :]
+    assert 'data-stat="games">2<' in html

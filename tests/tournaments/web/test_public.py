@@ -362,7 +362,8 @@ def test_login_and_logout(client: Client) -> None:
 
 @pytest.mark.parametrize("lang", ["da", "sv", "nb", "de", "nl"])
 def test_every_page_has_a_language_prefix(client: Client, lang: str) -> None:
-    match = match_seated(players=2, slug="cup")
+    # A table's page answers in its tournament's language (web.table_language).
+    match = match_seated(players=2, slug="cup", language=lang)
     for path in ("/", "/t/cup/", "/t/cup/standings/", "/calculator/", f"/m/{match.token}/"):
         response = client.get(f"/{lang}{path}")
         assert response.status_code == 200, path

@@ -115,7 +115,7 @@ def test_a_new_result_moves_the_version_and_shows():
     after = client.get(f"/t/{tournament.slug}/screen/state/").json()["version"]
     assert after > before
     html = client.get(f"/t/{tournament.slug}/screen/?slide=2").content.decode()
-    assert "1 of 1 games" in html
+    assert "1 of 1 game</span>" in html  # one game: no "1 of 1 games"
 
 
 def test_the_screen_costs_a_few_queries_once_cached(django_assert_max_num_queries):
@@ -137,10 +137,39 @@ def test_the_tournament_page_links_the_screen_and_find_my_table():
 
 @pytest.mark.parametrize("lang", ["da", "sv", "nb", "de", "nl"])
 def test_the_screen_and_find_my_table_render_in_every_language(lang):
-    tournament = tournament_seated(round_minutes=30)
+    # The hall's pages answer in the tournament's language (web.table_language).
+    tournament = tournament_seated(round_minutes=30, language=lang)
     clock.round_clock_start(round_=Round.objects.get(tournament=tournament))
     client = client_as("anon", tournament)
     for page in ("screen", "tables"):
         answer = client.get(f"/{lang}/t/{tournament.slug}/{page}/")
         assert answer.status_code == 200
         assert f'lang="{lang}"' in answer.content.decode()
+
+
+@pytest.mark.parametrize("players", [SCREEN_ROWS + 2, 2 * SCREEN_ROWS + 1, 2 * SCREEN_ROWS])
+def test_every_standings_slide_is_full(players):
+    """14 players: two slides of 12 (the second ends with the last two), not 12 and 2."""
+    from tournaments.web.hall_pages import screen_pages
+
+    tournament = tournament_seated(players=players)
+    slides = client_as("anon", tournament).get(f"/t/{tournament.slug}/screen/").context["slides"]
+    standings = [s for s in slides if "screen-standings" in s]
+    assert [s.count('class="num rank"') for s in standings] == [SCREEN_ROWS] * len(standings)
+    ranks = [int(r) for s in standings for r in _ranks(s)]
+    assert sorted(set(ranks)) == sorted(set(range(1, players + 1)) & set(ranks))
+    assert len(set(_names(standings))) == players  # everyone shown
+    assert screen_pages(list(range(1, 15)), 12)[-1] == list(range(3, 15))
+    assert screen_pages(list(range(1, 13)), 12) == [list(range(1, 13))]
+
+
+def _ranks(slide: str) -> list[str]:
+    import re
+
+    return re.findall(r'<td class="num rank">(\d+)</td>', slide)
+
+
+def _names(slides: list[str]) -> list[str]:
+    import re
+
+    return [n for s in slides for n in re.findall(r'<td class="name">(.*?)</td>', s)]

@@ -82,7 +82,7 @@ def test_a_co_organisers_form_keeps_visibility_and_organisers(client: Client) ->
 
 def test_the_club_list_holds_only_clubs_one_may_use(client: Client) -> None:
     stranger = UserFactory()
-    hidden = ClubFactory(name="Hidden Club", created_by=stranger)
+    hidden = ClubFactory(name="Hidden Club", created_by=stranger, public=False)
     TournamentFactory(owner=stranger, public=False, club=hidden)
     shown = ClubFactory(name="Open Club", created_by=stranger)
     TournamentFactory(owner=stranger, public=True, club=shown)

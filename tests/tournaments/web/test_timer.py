@@ -121,3 +121,18 @@ def test_match_timer_of_an_unknown_link_is_404(client: Client, token: str) -> No
 def test_match_page_links_to_its_timer(client: Client) -> None:
     match = match_seated(players=2)
     assert f"/m/{match.token}/timer/" in client.get(f"/m/{match.token}/").content.decode()
+
+
+@pytest.mark.parametrize(("planned", "played"), [(3, 2), (3, 3), (1, 1)])
+def test_match_timer_counts_games_up_to_the_planned_number(
+    client: Client, planned: int, played: int
+) -> None:
+    """A table that has recorded every game is told so: no "game 4 of 3"."""
+    match = match_seated(players=3, games_per_round=planned)
+    play(match, games=played)
+    html = client.get(f"/m/{match.token}/timer/").content.decode()
+    if played < planned:
+        assert f"game {played + 1} of {planned}" in html
+    else:
+        assert "every game recorded" in html
+        assert f"game {played + 1}" not in html

@@ -1,7 +1,8 @@
 """``manage.py print_scoresheets TOURNAMENT ROUND --out FILE.pdf``: a round's score sheets.
 
-TOURNAMENT is a slug or an id. The QR codes link to ``<base-url>/m/<token>/``:
-``--base-url``, else the ``RACKSCORE_BASE_URL`` environment variable, else
+TOURNAMENT is a slug or an id. The QR codes link to ``<base-url>/<lang>/m/<token>/`` (the
+tournament's language; English without a prefix): ``--base-url``, else the
+``RACKSCORE_BASE_URL`` environment variable, else
 ``http://127.0.0.1:8000``. A progress bar shows on a terminal for large rounds.
 """
 

@@ -1,0 +1,130 @@
+"""A costly value's flight: while one request builds a new version's ranking,
+the live answers built from it keep showing the latest one built, tagged with
+that one's version, and no second build starts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core.cache import caches
+from django.test import Client
+
+from tests.factories import match_seated
+from tests.tournaments.web.support import play
+from tournaments.caching import (
+    FLIGHT_SECONDS,
+    cached_flight,
+    tournament_key,
+    tournament_version,
+)
+from tournaments.selectors.standings import ranking_current, ranking_version_served
+from tournaments.standings.current import RankingCurrent
+
+pytestmark = pytest.mark.django_db
+
+
+def _without_csrf(content: bytes) -> bytes:
+    """An answer as shown, but for the page's own CSRF token (new on every request)."""
+    return re.sub(rb'name="csrfmiddlewaretoken" value="[^"]*"', b"", content)
+
+
+def test_no_flight_serves_the_tournaments_own_version() -> None:
+    tournament = match_seated(players=4).round.tournament
+    version = tournament_version(tournament=tournament)
+    assert ranking_version_served(tournament=tournament) == version
+
+
+def test_a_flight_under_way_serves_the_latest_built_until_it_lands() -> None:
+    match = match_seated(players=4, games_per_round=3)
+    tournament = match.round.tournament
+    old = tournament_version(tournament=tournament)
+    built = ranking_current(tournament=tournament, version=old)
+    play(match, games=1)
+    new = tournament_version(tournament=tournament)
+    assert new > old
+    # Nobody is building the new one: it is served (and built by whoever asks).
+    assert ranking_version_served(tournament=tournament, version=new) == new
+    served_meanwhile: list[int] = []
+
+    def build() -> RankingCurrent:
+        # What a concurrent poll is told while this build runs.
+        served_meanwhile.append(ranking_version_served(tournament=tournament, version=new))
+        return built
+
+    cached_flight(tournament=tournament, what="ranking", parts=("",), version=new, build=build)
+    assert served_meanwhile == [old]
+    # Landed: the new version is served, and the flight is over.
+    assert ranking_version_served(tournament=tournament, version=new) == new
+
+
+def test_a_failed_build_ends_its_flight() -> None:
+    match = match_seated(players=4, games_per_round=3)
+    tournament = match.round.tournament
+    ranking_current(tournament=tournament)
+    play(match, games=1)
+    new = tournament_version(tournament=tournament)
+
+    def build() -> None:
+        raise RuntimeError("the database went away")
+
+    with pytest.raises(RuntimeError):
+        cached_flight(tournament=tournament, what="ranking", parts=("",), version=new, build=build)
+    assert ranking_version_served(tournament=tournament, version=new) == new
+
+
+def test_an_evicted_older_value_is_not_served() -> None:
+    match = match_seated(players=4, games_per_round=3)
+    tournament = match.round.tournament
+    old = tournament_version(tournament=tournament)
+    ranking = ranking_current(tournament=tournament, version=old)
+    play(match, games=1)
+    new = tournament_version(tournament=tournament)
+    kept = tournament_key(tournament=tournament, what="ranking", parts=("",), version=old)
+    caches["default"].delete(kept)
+    served: list[int] = []
+
+    def build() -> RankingCurrent:
+        served.append(ranking_version_served(tournament=tournament, version=new))
+        return ranking
+
+    cached_flight(tournament=tournament, what="ranking", parts=("",), version=new, build=build)
+    assert served == [new]
+
+
+def test_a_dead_builders_flight_ends_by_itself() -> None:
+    assert 30 <= FLIGHT_SECONDS <= 300
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/t/{slug}/standings/", "/t/{slug}/screen/state/", "/api/v1/tournaments/{id}/standings/"],
+)
+def test_a_poll_during_a_flight_is_answered_by_the_latest_built_with_its_own_tag(path: str) -> None:
+    match = match_seated(players=4, games_per_round=3)
+    tournament = match.round.tournament
+    url = path.format(slug=tournament.slug, id=tournament.pk)
+    client = Client()
+    first = client.get(url)
+    assert first.status_code == 200
+    play(match, games=1)
+    new = tournament_version(tournament=tournament)
+    answers = []
+
+    def build() -> RankingCurrent:
+        # Polls while the new ranking is built: the old tag still holds (304),
+        # and a poll without a tag gets the old answer under the old tag.
+        answers.append(client.get(url, headers={"If-None-Match": first["ETag"]}))
+        answers.append(client.get(url))
+        return ranking_current(tournament=tournament, version=new)
+
+    # The build itself reads the ranking through a fresh key: kept apart.
+    cached_flight(tournament=tournament, what="ranking", parts=("",), version=new, build=build)
+    during_304, during_full = answers
+    assert during_304.status_code == 304
+    assert during_full.status_code == 200
+    assert during_full["ETag"] == first["ETag"]
+    assert _without_csrf(during_full.content) == _without_csrf(first.content)
+    after = client.get(url, headers={"If-None-Match": first["ETag"]})
+    assert after.status_code == 200
+    assert after["ETag"] != first["ETag"]

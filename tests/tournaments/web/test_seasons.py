@@ -1,0 +1,237 @@
+"""Season pages: new, the table with its exports and PDF, edit, delete, New
+evening, and an evening's check-in."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from django.test import Client
+
+from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from tests.tournaments.season_support import season_played
+from tournaments.models import Entry, Season, Tournament
+from tournaments.selectors.seasons import season_view
+from tournaments.services import seasons
+
+pytestmark = pytest.mark.django_db
+
+DAY = dt.date(2026, 9, 1)
+
+
+def _client(user: AbstractBaseUser | None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def test_a_season_is_made_on_its_form() -> None:
+    user = UserFactory()
+    club = ClubFactory(created_by=user)
+    web = _client(user)
+    assert web.get(f"/c/{club.slug}/seasons/new/").status_code == 200
+    bad = web.post(
+        f"/c/{club.slug}/seasons/new/",
+        {
+            "name": "Autumn",
+            "starts": "2026-09-01",
+            "ends": "2026-08-01",
+            "evening_points": "rank_points",
+            "best_of": 0,
+            "min_evenings": 0,
+            "guests": "exclude",
+            "evening_format": "club_night",
+        },
+    )
+    assert bad.status_code == 400 and "cannot end before it starts" in bad.content.decode()
+    made = web.post(
+        f"/c/{club.slug}/seasons/new/",
+        {
+            "name": "Autumn",
+            "starts": "2026-09-01",
+            "ends": "2026-12-01",
+            "evening_points": "score",
+            "best_of": 3,
+            "min_evenings": 2,
+            "guests": "include",
+            "evening_format": "german_city",
+            "evening_rounds": 2,
+        },
+    )
+    season = Season.objects.get()
+    assert made.status_code == 302 and made["Location"] == f"/c/{club.slug}/seasons/{season.pk}/"
+    assert season.evening_settings == {"format": "german_city", "rounds": 2}
+    assert (season.best_of, season.min_evenings, season.guests) == (3, 2, "include")
+
+
+def test_the_season_page_shows_the_table_evenings_and_winners() -> None:
+    played = season_played()
+    url = f"/c/{played.club.slug}/seasons/{played.season.pk}/"
+    page = _client(None).get(url)
+    assert page.status_code == 200
+    text = page.content.decode()
+    view = season_view(season=played.season)
+    for line in view.evenings:
+        assert line.winner in text
+    assert "Not yet qualified" in text or not view.table.unranked
+    assert "<s " in text  # member 0's fourth evening does not count
+    assert "New evening" not in text
+    assert "New evening" in _client(played.organiser).get(url).content.decode()
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "xlsx", "ods"])
+def test_the_season_table_exports(fmt: str) -> None:
+    played = season_played()
+    answer = _client(None).get(f"/c/{played.club.slug}/seasons/{played.season.pk}/?_export={fmt}")
+    assert answer.status_code == 200
+    assert "attachment" in answer["Content-Disposition"]
+    if fmt == "json":
+        rows = json.loads(answer.content)
+        view = season_view(season=played.season)
+        assert len(rows) == len(view.table.ranked) + len(view.table.unranked)
+        assert rows[0]["Player"] == view.table.ranked[0].name
+        assert rows[0]["Points"] == float(view.table.ranked[0].points)
+
+
+def test_the_season_pdf() -> None:
+    played = season_played()
+    answer = _client(None).get(f"/c/{played.club.slug}/seasons/{played.season.pk}/table.pdf")
+    assert answer.status_code == 200 and answer.content.startswith(b"%PDF")
+
+
+def test_a_finished_season_names_its_champion() -> None:
+    played = season_played()
+    Season.objects.filter(pk=played.season.pk).update(
+        ends=dt.date(2026, 1, 1), starts=DAY.replace(year=2025)
+    )
+    page = _client(None).get(f"/c/{played.club.slug}/seasons/{played.season.pk}/")
+    champion = season_view(season=played.season).table.ranked[0].name
+    assert f"Champion: <strong>{champion}</strong>" in page.content.decode()
+
+
+def test_a_private_clubs_season_is_its_organisers_alone() -> None:
+    user = UserFactory()
+    club = ClubFactory(created_by=user, public=False)
+    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    url = f"/c/{club.slug}/seasons/{season.pk}/"
+    assert _client(None).get(url).status_code == 404
+    assert _client(UserFactory()).get(url).status_code == 404
+    assert _client(UserFactory()).get(url + "table.pdf").status_code == 404
+    assert _client(user).get(url).status_code == 200
+
+
+def test_new_evening_leads_to_the_check_in() -> None:
+    user = UserFactory()
+    club = ClubFactory(created_by=user)
+    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    url = f"/c/{club.slug}/seasons/{season.pk}/evenings/new/"
+    assert _client(UserFactory()).post(url).status_code == 403
+    answer = _client(user).post(url)
+    evening = Tournament.objects.get(season=season)
+    assert answer["Location"] == f"/t/{evening.slug}/checkin/"
+
+
+def test_the_check_in_ticks_searches_and_adds_a_guest() -> None:
+    user = UserFactory()
+    club = ClubFactory(created_by=user)
+    bjorn = PlayerFactory(club=club, name="Bjørn Østergaard", created_by=user)
+    anna = PlayerFactory(club=club, name="Anna", created_by=user)
+    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    evening = seasons.evening_create(season=season, user=user)
+    web = _client(user)
+    url = f"/t/{evening.slug}/checkin/"
+    page = web.get(url + "?q=ostergaard").content.decode()
+    assert 'data-name="Anna" hidden' in page and 'data-name="Bjørn Østergaard">' in page
+    answer = web.post(url, {"here": [bjorn.pk, anna.pk]})
+    assert answer.status_code == 302
+    here = set(
+        Entry.objects.filter(tournament=evening, status="active").values_list(
+            "player_id", flat=True
+        )
+    )
+    assert here == {bjorn.pk, anna.pk}
+    # Unticking Anna checks her out; an id from elsewhere is ignored.
+    stranger = PlayerFactory()
+    web.post(url, {"here": [bjorn.pk, stranger.pk]})
+    assert Entry.objects.get(tournament=evening, player=anna).status == "absent"
+    assert not Entry.objects.filter(tournament=evening, player=stranger).exists()
+    guest = web.post(url + "guest/", {"name": "Gus"})
+    assert guest.status_code == 302
+    entry = Entry.objects.get(tournament=evening, player__name="Gus")
+    assert entry.player.club is None and entry.status == "active"
+    seat = web.post(url, {"here": [bjorn.pk], "seat": "1"})
+    assert seat["Location"] == f"/t/{evening.slug}/organise/"
+    assert _client(UserFactory()).get(url).status_code == 403
+
+
+def test_a_season_is_edited_and_deleted() -> None:
+    user = UserFactory()
+    club = ClubFactory(created_by=user)
+    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    web = _client(user)
+    base = f"/c/{club.slug}/seasons/{season.pk}/"
+    assert web.get(base + "edit/").status_code == 200
+    assert _client(UserFactory()).get(base + "edit/").status_code == 403
+    saved = web.post(
+        base + "edit/",
+        {
+            "name": "Spring",
+            "starts": "2026-09-01",
+            "ends": "2026-09-30",
+            "evening_points": "table_points",
+            "best_of": 0,
+            "min_evenings": 1,
+            "guests": "exclude",
+            "evening_format": "club_night",
+        },
+    )
+    assert saved.status_code == 302
+    season.refresh_from_db()
+    assert (season.name, season.evening_points) == ("Spring", "table_points")
+    assert web.post(base + "delete/").status_code == 302
+    assert not Season.objects.exists()
+
+
+def test_the_tournament_form_offers_only_seasons_of_clubs_one_organises() -> None:
+    from tournaments.web.settings_forms import TournamentForm
+
+    organiser, stranger = UserFactory(), UserFactory()
+    club = ClubFactory(created_by=organiser, public=False)
+    season = seasons.season_create(club=club, user=organiser, name="S", starts=DAY, ends=DAY)
+    own = seasons.season_create(
+        club=ClubFactory(created_by=stranger), user=stranger, name="Own", starts=DAY, ends=DAY
+    )
+    form = TournamentForm(user=stranger)
+    choices = list(form.fields["season"].queryset)
+    assert choices == [own]
+    # Posting someone else's season is refused at the field; the kind is choosable.
+    initial = TournamentForm.initial_from(Tournament(name="Mine"))
+    data = {
+        k: ("" if v is None else ("on" if v is True else v))
+        for k, v in initial.items()
+        if v is not False
+    }
+    data.update(name="Mine", season=str(season.pk), kind="league")
+    posted = TournamentForm(data, user=stranger)
+    assert not posted.is_valid() and "season" in posted.errors
+    data["season"] = str(own.pk)
+    posted = TournamentForm(data, user=stranger)
+    assert posted.is_valid(), posted.errors
+    assert posted.settings()["season"] == own and posted.settings()["kind"] == "league"
+
+
+def test_the_club_page_lists_its_seasons_with_the_champion() -> None:
+    played = season_played()
+    Season.objects.filter(pk=played.season.pk).update(ends=dt.date(2026, 10, 1))
+    seasons.season_create(
+        club=played.club, user=played.organiser, name="Spring", starts=DAY, ends=dt.date(2099, 1, 1)
+    )
+    page = _client(None).get(f"/c/{played.club.slug}/").content.decode()
+    champion = season_view(season=Season.objects.get(pk=played.season.pk)).table.ranked[0].name
+    assert f"Champion: {champion}" in page
+    assert page.index("<strong>Spring") < page.index("<strong>Autumn")  # current ones first
+    assert "New season" not in page
+    assert "New season" in _client(played.organiser).get(f"/c/{played.club.slug}/").content.decode()

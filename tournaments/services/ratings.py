@@ -1,0 +1,578 @@
+"""Rating services: ratings follow every write that changes what counts (design §6).
+
+Vocabulary: a game is *rated* when its tournament is rated and public and the
+game is confirmed. The *rating order* ranks rated games by their *key*:
+the tournament's *sort date* (its date, or its creation day in the site's time
+zone), the tournament, the round number, the table, the game number. A
+*replay from* a key throws away every rating row at or after it and rates
+again, in order, every rated game from there, each player starting from their
+last row before it; a *full recomputation* is the replay from the start.
+
+* ``rating_game_changed``: a game was recorded, corrected, confirmed or
+  restored. When it is the last rated game of each of its players (the usual
+  case: a game recorded now) its players move on at once, inside the
+  recording's transaction (four queries); otherwise the ratings are
+  replayed from it.
+* ``ratings_replay_from``: a write took games out of the order or moved them
+  (a game deleted, a tournament deleted, made private or unrated, its date
+  changed, a backup restored into an earlier date). A replay of more than
+  ``REPLAY_INLINE_ROWS`` rating rows is handed to the task worker
+  (``ratings_background_use``) after the write commits; until it has run the
+  pages show the ratings as they were.
+* ``ratings_recompute``: the full recomputation, compared with what is
+  stored; ``ratings_rebuild`` stores it. Rating rows are read and written
+  with one statement each (``rated_games``, ``_rows_store``), not as model
+  instances: a full recomputation moves 400,000 of them.
+
+Every rating write first locks the one ``RatingState`` row: a replay for
+itself alone; a game moving its players on shares it with the other games
+moving on at once and locks its players' own rating rows, so two games at
+different tables never wait for each other and no update is lost. Ratings
+are derived data: the writes that move them are audited in their own services.
+"""
+
+from __future__ import annotations
+
+import datetime
+import zoneinfo
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from django.conf import settings
+from django.db import DatabaseError, connection, transaction
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
+from django.utils import timezone
+
+from tournaments.models import Game, GameRating, PlayerRating, Rack, RatingState, Tournament
+from tournaments.ratings.engine import shown
+from tournaments.ratings.replay import Book, GameToRate, Standing, Step
+
+# A replay rewriting more rating rows than this (about 2,000 four-player games)
+# runs in the background.
+REPLAY_INLINE_ROWS = 8000
+_CHUNK = 5000
+
+Key = tuple[datetime.date, int, int, int, int]
+
+
+def _site_zone() -> zoneinfo.ZoneInfo:
+    return zoneinfo.ZoneInfo(settings.TIME_ZONE)
+
+
+def tournament_sort_date(tournament: Tournament) -> datetime.date:
+    """The tournament's place in the rating order: its date, or its creation
+    day in the site's time zone."""
+    if tournament.date is not None:
+        return tournament.date
+    return timezone.localtime(tournament.created, _site_zone()).date()
+
+
+def tournament_key(tournament: Tournament) -> Key:
+    """The key before every game of the tournament."""
+    return (tournament_sort_date(tournament), tournament.pk, 0, 0, 0)
+
+
+def game_key(game: Game) -> Key:
+    """The game's key (reads its match, round and tournament)."""
+    match = game.match
+    round_ = match.round
+    return (
+        tournament_sort_date(round_.tournament),
+        round_.tournament_id,
+        round_.number,
+        match.table,
+        game.number,
+    )
+
+
+def game_rated(game: Game) -> bool:
+    tournament = game.match.round.tournament
+    return tournament.rated and tournament.public and game.state == Game.State.CONFIRMED
+
+
+def key_place(key: Key) -> str:
+    """A key as one text that sorts as the rating order does (``GameRating.place``)."""
+    d, t, r, tb, g = key
+    return f"{d.isoformat()}/{t:012d}/{r:05d}/{tb:05d}/{g:05d}"
+
+
+def _from_q(key: Key) -> Q:
+    """Rating rows at or after ``key`` in the rating order."""
+    return Q(place__gte=key_place(key))
+
+
+# -- the background hand-off ---------------------------------------------------------
+
+_background: Callable[[], None] | None = None
+
+
+def ratings_background_use(enqueue: Callable[[], None]) -> None:
+    """How a long replay reaches the task worker (``tasks.ratings_replay_enqueue``,
+    set when the app starts); without it every replay runs inline."""
+    global _background
+    _background = enqueue
+
+
+def _state_locked() -> RatingState:
+    """The state row, locked for this transaction alone: a replay, a queued one."""
+    state = RatingState.objects.select_for_update().filter(pk=1).first()
+    if state is None:
+        RatingState.objects.get_or_create(pk=1)
+        state = RatingState.objects.select_for_update().get(pk=1)
+    return state
+
+
+def _state_taken_now() -> bool:
+    """Whether the state row, held shared, could be taken for this transaction
+    alone without waiting (PostgreSQL's ``NOWAIT``; SQLite holds it already)."""
+    if connection.vendor != "postgresql":
+        return True
+    try:
+        with transaction.atomic():
+            RatingState.objects.select_for_update(nowait=True).get(pk=1)
+    except DatabaseError:
+        return False
+    return True
+
+
+def _replay_after(key: Key) -> None:
+    """A replay a game's write left for after its commit, in its own transaction."""
+    with transaction.atomic():
+        ratings_replay_from(key=key)
+
+
+def _state_shared() -> RatingState:
+    """The state row, locked against a replay but shared with every other game
+    moving on at once (PostgreSQL's ``FOR SHARE``; SQLite runs one write at a
+    time anyway): games at different tables never wait for each other."""
+    if connection.vendor != "postgresql":
+        return _state_locked()
+    table = connection.ops.quote_name(RatingState._meta.db_table)
+    found = list(RatingState.objects.raw(f"SELECT * FROM {table} WHERE id = 1 FOR SHARE"))
+    return found[0] if found else _state_locked()
+
+
+def _pending_of(value: Any) -> tuple[Key, set[int]] | None:
+    """The waiting replay: where it starts and the players whose rows went
+    with a deleted game or tournament."""
+    if not isinstance(value, dict):
+        return None
+    k = value["key"]
+    key = (datetime.date.fromisoformat(k[0]), int(k[1]), int(k[2]), int(k[3]), int(k[4]))
+    return key, {int(p) for p in value["players"]}
+
+
+def _pending_json(key: Key, players: Collection[int]) -> dict[str, Any]:
+    return {"key": [key[0].isoformat(), *key[1:]], "players": sorted(players)}
+
+
+# -- reading the rated games -----------------------------------------------------------
+
+
+def _tournament_dates(key: Key | None) -> dict[int, datetime.date]:
+    """The rated, public tournaments (at or after ``key``'s) and their sort dates."""
+    zone = _site_zone()
+    dates: dict[int, datetime.date] = {}
+    rows = Tournament.objects.filter(rated=True, public=True).values_list("pk", "date", "created")
+    for pk, day, created in rows:
+        d = day if day is not None else timezone.localtime(created, zone).date()
+        if key is None or (d, pk) >= key[:2]:
+            dates[pk] = d
+    return dates
+
+
+# A replay's tournaments named one by one up to this many; beyond, all rated ones are read.
+_NAMED_MAX = 500
+
+
+def rated_games(key: Key | None = None) -> list[tuple[GameToRate, Key]]:
+    """Every rated game at or after ``key`` (all: None), in the rating order;
+    two queries. The racks are read as the database gives them (one statement,
+    no model rows: a full recomputation reads 400,000) and put in order here."""
+    dates = _tournament_dates(key)
+    if not dates:
+        return []
+    racks = Rack.objects.filter(game__state=Game.State.CONFIRMED)
+    if key is not None and len(dates) <= _NAMED_MAX:
+        racks = racks.filter(game__match__round__tournament_id__in=list(dates))
+    else:
+        racks = racks.filter(
+            game__match__round__tournament__rated=True, game__match__round__tournament__public=True
+        )
+    statement = racks.order_by().values_list(
+        "game_id",
+        "position",
+        "player_id",
+        "score",
+        "game__match__round__tournament_id",
+        "game__match__round__number",
+        "game__match__table",
+        "game__number",
+    )
+    sql, params = statement.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    games: dict[int, tuple[Key, list[tuple[int, int, float]]]] = {}
+    for game_id, position, player_id, score, t, r, tb, g in rows:
+        found = games.get(game_id)
+        if found is None:
+            d = dates.get(t)
+            if d is None:
+                continue
+            found = games[game_id] = ((d, t, r, tb, g), [])
+        found[1].append((position, player_id, float(score)))
+    placed: list[tuple[GameToRate, Key]] = []
+    for game_id, (k, racks_of) in games.items():
+        if key is not None and k < key:
+            continue
+        racks_of.sort()
+        placed.append(
+            (
+                GameToRate(
+                    game_id, tuple(p for _, p, _ in racks_of), tuple(x for _, _, x in racks_of)
+                ),
+                k,
+            )
+        )
+    placed.sort(key=lambda item: item[1])
+    return placed
+
+
+# -- writing ---------------------------------------------------------------------------
+
+
+_ROW_FIELDS = (
+    "game",
+    "player",
+    "tournament",
+    "sort_date",
+    "round_number",
+    "table",
+    "game_number",
+    "place",
+    "mu",
+    "sigma",
+    "rating",
+)
+
+
+def _rows_store(played: Iterable[tuple[Key, list[Step]]]) -> int:
+    """Insert the rating rows of each game played (its key, its players'
+    steps): one statement run over all of them (a replay writes up to 400,000;
+    model instances would cost most of it)."""
+    meta = GameRating._meta
+    ops = connection.ops
+    column = {f.name: f.column for f in meta.concrete_fields}
+    columns = ", ".join(ops.quote_name(column[f]) for f in _ROW_FIELDS)
+    marks = ", ".join(["%s"] * len(_ROW_FIELDS))
+    sql = f"INSERT INTO {ops.quote_name(meta.db_table)} ({columns}) VALUES ({marks})"
+    day: dict[datetime.date, Any] = {}
+    rows: list[tuple[Any, ...]] = []
+    add = rows.append
+    for k, steps in played:
+        d = k[0]
+        stored = day.get(d)
+        if stored is None:
+            stored = day[d] = ops.adapt_datefield_value(d)
+        where = (k[1], stored, k[2], k[3], k[4], key_place(k))
+        for step in steps:
+            add((step.game, step.player, *where, step.mu, step.sigma, step.rating))
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), 50_000):
+            cursor.executemany(sql, rows[start : start + 50_000])
+    return len(rows)
+
+
+def _current_store(standings: dict[int, Standing], gone: Collection[int] = ()) -> None:
+    if gone:
+        PlayerRating.objects.filter(player_id__in=list(gone)).delete()
+    rows = [
+        PlayerRating(player_id=p, mu=s.mu, sigma=s.sigma, rating=s.rating, games=s.games)
+        for p, s in standings.items()
+    ]
+    PlayerRating.objects.bulk_create(
+        rows,
+        batch_size=2000,
+        update_conflicts=True,
+        unique_fields=["player"],
+        update_fields=["mu", "sigma", "rating", "games"],
+    )
+
+
+def _standings_before(players: Sequence[int]) -> dict[int, Standing]:
+    """Each player's last stored row and row count (rows after the replay's
+    start are gone by now)."""
+    found: dict[int, Standing] = {}
+    latest = GameRating.objects.filter(player_id=OuterRef("player_id")).order_by("-place")
+    for start in range(0, len(players), _CHUNK):
+        chunk = players[start : start + _CHUNK]
+        rows = (
+            GameRating.objects.filter(player_id__in=chunk)
+            .values("player_id")
+            .annotate(
+                n=Count("id"),
+                last_mu=Subquery(latest.values("mu")[:1]),
+                last_sigma=Subquery(latest.values("sigma")[:1]),
+            )
+            .values_list("player_id", "n", "last_mu", "last_sigma")
+        )
+        for player, n, mu, sigma in rows:
+            found[player] = Standing(mu, sigma, n)
+    return found
+
+
+def _replay(key: Key | None, players: Collection[int] = ()) -> int:
+    """Replay from ``key`` (everything: None), the state row locked
+    (``players``: whose rows went with a deleted game or tournament); the
+    number of rating rows written."""
+    old = GameRating.objects.all() if key is None else GameRating.objects.filter(_from_q(key))
+    touched = set(players)
+    if key is not None:
+        touched.update(old.values_list("player_id", flat=True).distinct())
+    if key is None:
+        GameRating.objects.all().delete()
+        PlayerRating.objects.all().delete()
+    else:
+        old.delete()
+    placed = rated_games(key)
+    for game, _key in placed:
+        touched.update(game.players)
+    start = _standings_before(sorted(touched)) if key is not None else {}
+    book = Book.of(start)
+    play = book.play
+    written = _rows_store([(k, play(game)) for game, k in placed])
+    standings = book.standings()
+    _current_store(standings, gone=[p for p in touched if p not in standings])
+    return written
+
+
+def ratings_replay_from(*, key: Key, players: Collection[int] = ()) -> None:
+    """Replay the ratings from ``key`` (``players``: whose rows went with a
+    deleted game or tournament): inline when short, else in the background
+    after the write commits (a replay waiting already starts at the earlier of
+    the two keys)."""
+    state = _state_locked()
+    pending = _pending_of(state.pending)
+    if pending is not None:
+        key, players = min(key, pending[0]), {*players, *pending[1]}
+    if _background is not None and (
+        pending is not None or GameRating.objects.filter(_from_q(key)).count() > REPLAY_INLINE_ROWS
+    ):
+        state.pending = _pending_json(key, players)
+        state.save(update_fields=["pending"])
+        if pending is None:
+            transaction.on_commit(_background)
+        return
+    _replay(key, players)
+    state.generation += 1
+    state.save(update_fields=["generation"])
+
+
+def ratings_replay_pending() -> None:
+    """The background replay: from where the waiting replay starts (nothing
+    when none waits)."""
+    with transaction.atomic():
+        state = _state_locked()
+        pending = _pending_of(state.pending)
+        if pending is None:
+            return
+        _replay(*pending)
+        state.pending = None
+        state.generation += 1
+        state.save(update_fields=["pending", "generation"])
+
+
+def rating_game_changed(*, game: Game, racks: Sequence[Rack] | None = None) -> None:
+    """A game was recorded, corrected, confirmed or restored (``racks``: its
+    racks, when the caller has them): move its players on, or replay from it.
+    Runs inside the caller's transaction."""
+    key = game_key(game)
+    rated = game_rated(game)
+    state = _state_shared()
+    pending = _pending_of(state.pending)
+    if pending is not None and pending[0] <= key:
+        return  # the replay waiting will rate it
+    if racks is None:
+        racks = list(Rack.objects.filter(game=game).order_by("position"))
+    players = [r.player_id for r in racks]
+    # Its players' ratings, locked (in one order: no two games wait for each
+    # other), and whether any has a row from this game on: its own (rated
+    # before) or a later one. A player with a row has a rating.
+    from_here = GameRating.objects.filter(
+        player_id=OuterRef("player_id"), place__gte=key_place(key)
+    )
+    now = list(
+        PlayerRating.objects.select_for_update(of=("self",))
+        .filter(player_id__in=players)
+        .annotate(placed=Exists(from_here))
+        .order_by("player_id")
+        .values_list("player_id", "mu", "sigma", "games", "placed")
+    )
+    if any(placed for *_, placed in now):
+        if _state_taken_now():
+            ratings_replay_from(key=key)
+        else:
+            # Other games share the state row; waiting for them could deadlock
+            # with one waiting for these players: replay once this write commits.
+            transaction.on_commit(partial(_replay_after, key), robust=True)
+        return
+    if not rated:
+        return
+    book = Book.of({p: Standing(mu, sigma, n) for p, mu, sigma, n, _ in now})
+    steps = book.play(GameToRate(game.pk, tuple(players), tuple(float(r.score) for r in racks)))
+    _rows_store([(key, steps)])
+    _current_store(book.standings(players))
+
+
+def rating_tournament_changed(*, tournament: Tournament, before: Key) -> None:
+    """A tournament's ``rated``, ``public`` or ``date`` changed (``before``: its
+    key before the change): replay from the earlier of its two places, when it
+    has a confirmed game or a rated one."""
+    confirmed = Game.objects.filter(match__round__tournament=tournament, state=Game.State.CONFIRMED)
+    if confirmed.exists() or tournament_rated_any(tournament):
+        ratings_replay_from(key=min(before, tournament_key(tournament)))
+
+
+@dataclass(frozen=True)
+class RatedPlace:
+    """Where a game or tournament about to be deleted stands in the rating
+    order, and whose ratings it moved: what the replay after the deletion needs."""
+
+    key: Key
+    players: frozenset[int]
+
+
+def tournament_rated_any(tournament: Tournament) -> bool:
+    """Whether any game of the tournament moved a rating."""
+    return GameRating.objects.filter(tournament=tournament).exists()
+
+
+def _place(rows: QuerySet[GameRating], key: Key) -> RatedPlace | None:
+    players = frozenset(rows.values_list("player_id", flat=True).distinct())
+    return RatedPlace(key, players) if players else None
+
+
+def rating_place(game: Game) -> RatedPlace | None:
+    """The game's place when it moved a rating (read before deleting it), else None."""
+    return _place(GameRating.objects.filter(game=game), game_key(game))
+
+
+def tournament_rating_place(tournament: Tournament) -> RatedPlace | None:
+    """The tournament's place when its games moved a rating (read before
+    deleting it), else None."""
+    return _place(GameRating.objects.filter(tournament=tournament), tournament_key(tournament))
+
+
+def ratings_replay_after_deletion(*, place: RatedPlace | None) -> None:
+    """The replay after deleting what ``rating_place`` or
+    ``tournament_rating_place`` read (nothing for None)."""
+    if place is not None:
+        ratings_replay_from(key=place.key, players=place.players)
+
+
+def rating_tournament_restored(*, tournament: Tournament) -> None:
+    """A tournament came from a backup with its games: rate them in their place."""
+    if tournament.rated and tournament.public:
+        confirmed = Game.objects.filter(
+            match__round__tournament=tournament, state=Game.State.CONFIRMED
+        )
+        if confirmed.exists():
+            ratings_replay_from(key=tournament_key(tournament))
+
+
+# -- the full recomputation ------------------------------------------------------------
+
+
+def ratings_rebuild() -> int:
+    """Recompute every rating from the start and store it, whatever is stored
+    now; the number of rating rows written."""
+    with transaction.atomic():
+        state = _state_locked()
+        rows = _replay(None)
+        state.pending = None
+        state.generation += 1
+        state.save(update_fields=["pending", "generation"])
+        return rows
+
+
+@dataclass(frozen=True)
+class RecomputeReport:
+    """What a full recomputation found: rating rows and players compared, and
+    the differences from what was stored (game, player: stored, computed)."""
+
+    rows: int
+    players: int
+    differences: list[str]
+
+
+def ratings_recompute(*, fix: bool = False, tolerance: float = 1e-9) -> RecomputeReport:
+    """Recompute every rating from the start and compare it with what is stored;
+    ``fix``: store the recomputation."""
+    with transaction.atomic():
+        _state_locked()
+        book = Book()
+        computed: dict[tuple[int, int], tuple[float, float, int, Key]] = {}
+        for game, key in rated_games(None):
+            for s in book.play(game):
+                computed[(s.game, s.player)] = (s.mu, s.sigma, s.rating, key)
+        differences: list[str] = []
+        stored = GameRating.objects.values_list(
+            "game_id",
+            "player_id",
+            "mu",
+            "sigma",
+            "rating",
+            "sort_date",
+            "tournament_id",
+            "round_number",
+            "table",
+            "game_number",
+            "place",
+        )
+        seen: set[tuple[int, int]] = set()
+        for g, p, mu, sigma, rating, *k, place in stored.iterator(chunk_size=10000):
+            seen.add((g, p))
+            want = computed.get((g, p))
+            if want is None:
+                differences.append(f"game {g}, player {p}: stored but not rated")
+                continue
+            if (
+                abs(want[0] - mu) > tolerance
+                or abs(want[1] - sigma) > tolerance
+                or want[2] != rating
+                or want[3] != tuple(k)
+                or place != key_place(want[3])
+            ):
+                differences.append(
+                    f"game {g}, player {p}: stored {mu!r}, {sigma!r}, {rating}; "
+                    f"computed {want[0]!r}, {want[1]!r}, {want[2]}"
+                )
+        differences.extend(
+            f"game {g}, player {p}: rated but not stored" for g, p in computed.keys() - seen
+        )
+        standings = book.standings()
+        current = {
+            p: (mu, sigma, rating, games)
+            for p, mu, sigma, rating, games in PlayerRating.objects.values_list(
+                "player_id", "mu", "sigma", "rating", "games"
+            )
+        }
+        for p in current.keys() | standings.keys():
+            have, want_s = current.get(p), standings.get(p)
+            if have is None or want_s is None:
+                differences.append(
+                    f"player {p}: current rating {'missing' if have is None else 'extra'}"
+                )
+            elif (
+                abs(have[0] - want_s.mu) > tolerance
+                or abs(have[1] - want_s.sigma) > tolerance
+                or have[2] != shown(want_s.mu, want_s.sigma)
+                or have[3] != want_s.games
+            ):
+                differences.append(f"player {p}: current rating {have} differs from {want_s}")
+        if fix and differences:
+            ratings_rebuild()
+        return RecomputeReport(rows=len(computed), players=len(standings), differences=differences)
