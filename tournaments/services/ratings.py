@@ -34,6 +34,7 @@ are derived data: the writes that move them are audited in their own services.
 from __future__ import annotations
 
 import datetime
+import json
 import zoneinfo
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -42,7 +43,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from tournaments.models import Game, GameRating, PlayerRating, Rack, RatingState, Tournament
@@ -143,15 +144,82 @@ def _replay_after(key: Key) -> None:
         ratings_replay_from(key=key)
 
 
-def _state_shared() -> RatingState:
-    """The state row, locked against a replay but shared with every other game
-    moving on at once (PostgreSQL's ``FOR SHARE``; SQLite runs one write at a
-    time anyway): games at different tables never wait for each other."""
-    if connection.vendor != "postgresql":
+# The statements a game moving its players on runs (the recording's path: a few
+# hundred times a second on a busy evening), written out once per database.
+_APPEND_SQL: dict[str, tuple[str, str, str]] = {}
+
+
+def _append_sql() -> tuple[str, str, str]:
+    """The state's waiting replay (locked shared), the players' ratings with
+    whether each has a row from a place on (locked), and the upsert of their
+    new ratings: the statements for this connection's database."""
+    vendor = connection.vendor
+    found = _APPEND_SQL.get(vendor)
+    if found is not None:
+        return found
+    q = connection.ops.quote_name
+    state = q(RatingState._meta.db_table)
+    current = q(PlayerRating._meta.db_table)
+    rows = q(GameRating._meta.db_table)
+    postgres = vendor == "postgresql"
+    pending = "pending::text" if postgres else "pending"
+    read_state = f"SELECT {pending} FROM {state} WHERE id = 1" + (" FOR SHARE" if postgres else "")
+    read_players = (
+        f"SELECT p.player_id, p.mu, p.sigma, p.games, EXISTS (SELECT 1 FROM {rows} g "
+        f"WHERE g.player_id = p.player_id AND g.place >= %s) FROM {current} p "
+        "WHERE p.player_id IN ({marks}) ORDER BY p.player_id"
+        + (" FOR UPDATE OF p" if postgres else "")
+    )
+    upsert = (
+        f"INSERT INTO {current} (player_id, mu, sigma, rating, games) VALUES {{values}} "
+        "ON CONFLICT (player_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+        "rating = excluded.rating, games = excluded.games"
+    )
+    _APPEND_SQL[vendor] = found = (read_state, read_players, upsert)
+    return found
+
+
+def _state_shared() -> tuple[Key, set[int]] | RatingState | None:
+    """The waiting replay, the state row locked against a replay but shared
+    with every other game moving on at once (PostgreSQL's ``FOR SHARE``;
+    SQLite runs one write at a time anyway): games at different tables never
+    wait for each other. Before the first rating write ever: the row, made."""
+    read_state, _players, _upsert = _append_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(read_state)
+        row = cursor.fetchone()
+    if row is None:
         return _state_locked()
-    table = connection.ops.quote_name(RatingState._meta.db_table)
-    found = list(RatingState.objects.raw(f"SELECT * FROM {table} WHERE id = 1 FOR SHARE"))
-    return found[0] if found else _state_locked()
+    return _pending_of(json.loads(row[0]) if row[0] is not None else None)
+
+
+def _players_locked(
+    players: Sequence[int], place: str
+) -> list[tuple[int, float, float, int, bool]]:
+    """The players' ratings, locked in one order (no two games wait for each
+    other), and whether each has a rating row at or after ``place``."""
+    _state, read_players, _upsert = _append_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            read_players.format(marks=", ".join(["%s"] * len(players))), [place, *players]
+        )
+        return [
+            (int(p), float(mu), float(sigma), int(n), bool(placed))
+            for p, mu, sigma, n, placed in cursor.fetchall()
+        ]
+
+
+def _current_upsert(standings: dict[int, Standing]) -> None:
+    """The players' new ratings, in one statement."""
+    if not standings:
+        return
+    _state, _players, upsert = _append_sql()
+    params: list[Any] = []
+    for p, s in standings.items():
+        params += [p, s.mu, s.sigma, s.rating, s.games]
+    values = ", ".join(["(%s, %s, %s, %s, %s)"] * len(standings))
+    with connection.cursor() as cursor:
+        cursor.execute(upsert.format(values=values), params)
 
 
 def _pending_of(value: Any) -> tuple[Key, set[int]] | None:
@@ -392,7 +460,7 @@ def rating_game_changed(*, game: Game, racks: Sequence[Rack] | None = None) -> N
     key = game_key(game)
     rated = game_rated(game)
     state = _state_shared()
-    pending = _pending_of(state.pending)
+    pending = _pending_of(state.pending) if isinstance(state, RatingState) else state
     if pending is not None and pending[0] <= key:
         return  # the replay waiting will rate it
     if racks is None:
@@ -401,16 +469,7 @@ def rating_game_changed(*, game: Game, racks: Sequence[Rack] | None = None) -> N
     # Its players' ratings, locked (in one order: no two games wait for each
     # other), and whether any has a row from this game on: its own (rated
     # before) or a later one. A player with a row has a rating.
-    from_here = GameRating.objects.filter(
-        player_id=OuterRef("player_id"), place__gte=key_place(key)
-    )
-    now = list(
-        PlayerRating.objects.select_for_update(of=("self",))
-        .filter(player_id__in=players)
-        .annotate(placed=Exists(from_here))
-        .order_by("player_id")
-        .values_list("player_id", "mu", "sigma", "games", "placed")
-    )
+    now = _players_locked(players, key_place(key))
     if any(placed for *_, placed in now):
         if _state_taken_now():
             ratings_replay_from(key=key)
@@ -424,7 +483,7 @@ def rating_game_changed(*, game: Game, racks: Sequence[Rack] | None = None) -> N
     book = Book.of({p: Standing(mu, sigma, n) for p, mu, sigma, n, _ in now})
     steps = book.play(GameToRate(game.pk, tuple(players), tuple(float(r.score) for r in racks)))
     _rows_store([(key, steps)])
-    _current_store(book.standings(players))
+    _current_upsert(book.standings(players))
 
 
 def rating_tournament_changed(*, tournament: Tournament, before: Key) -> None:

@@ -4,6 +4,7 @@ with them: each answers in a fixed number of queries, whatever the match's size.
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 
 from tests.factories import match_seated, seated_ids
 from tests.tournaments.api.conftest import client_as
@@ -42,8 +43,10 @@ def test_restoring_a_game_takes_a_fixed_number_of_queries(owner, games, django_a
     client = client_as(owner)
     assert client.delete(f"/api/v1/games/{gone.pk}/", HTTP_IF_MATCH='"1"').status_code == 204
     # 18, and the ratings: the last game moves its players on (4 statements); one
-    # before later games replays the ratings from it (12), whatever their number.
-    with django_assert_num_queries(22 if games == 2 else 30):
+    # before later games replays the ratings from it (12, whatever their number;
+    # PostgreSQL first takes the rating state for itself alone, in a savepoint: 3).
+    replay = 12 + (3 if connection.vendor == "postgresql" else 0)
+    with django_assert_num_queries(18 + (4 if games == 2 else replay)):
         restored = client.post(f"/api/v1/games/{gone.pk}/restore/")
     assert restored.status_code == 201 and Game.objects.filter(pk=gone.pk).exists()
     with django_assert_num_queries(3):
