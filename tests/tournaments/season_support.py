@@ -99,8 +99,11 @@ def plain_table(played: PlayedSeason) -> tuple[list[Line], list[Line]]:
         rows = [r for r in standings_for(tournament=evening) if r.games]
         n = len(rows)
         for row in rows:
-            first = 1 + sum(1 for r in rows if r.score > row.score)
-            last = sum(1 for r in rows if r.score >= row.score)
+            # The evening's own places among those who played: its standings'
+            # order, tie-breaks applied; players still equal share the mean of
+            # the places they cover.
+            first = 1 + sum(1 for r in rows if r.rank < row.rank)
+            last = first + sum(1 for r in rows if r.rank == row.rank) - 1
             earned.setdefault(row.player_id, {})[evening.pk] = _rank_points(n, first, last)
     member_ids = {m.pk for m in played.members}
     order = [e.pk for e in played.evenings]
