@@ -134,11 +134,6 @@ def _club_checked(club: Club) -> Club:
     return club
 
 
-def _slug_new(name: str) -> str:
-    (slug,) = club_slugs_free([name])
-    return slug
-
-
 @transaction.atomic
 def club_create(
     *,
@@ -155,7 +150,7 @@ def club_create(
         name=name,
         city=city,
         public=public,
-        slug=_text(slug) or _slug_new(name),
+        slug=_text(slug) or club_slugs_free([name])[0],
         created_by=user_or_none(created_by),
     )
     _club_checked(club)

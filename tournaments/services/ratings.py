@@ -168,7 +168,6 @@ def _append_sql() -> tuple[str, str, str]:
         f"SELECT p.player_id, p.mu, p.sigma, p.games, EXISTS (SELECT 1 FROM {rows} g "
         f"WHERE g.player_id = p.player_id AND g.place >= %s) FROM {current} p "
         "WHERE p.player_id IN ({marks}) ORDER BY p.player_id"
-        + (" FOR UPDATE OF p" if postgres else "")
     )
     upsert = (
         f"INSERT INTO {current} (player_id, mu, sigma, rating, games) VALUES {{values}} "
@@ -179,17 +178,17 @@ def _append_sql() -> tuple[str, str, str]:
     return found
 
 
-def _state_shared() -> tuple[Key, set[int]] | RatingState | None:
+def _pending_shared() -> tuple[Key, set[int]] | None:
     """The waiting replay, the state row locked against a replay but shared
     with every other game moving on at once (PostgreSQL's ``FOR SHARE``;
     SQLite runs one write at a time anyway): games at different tables never
-    wait for each other. Before the first rating write ever: the row, made."""
+    wait for each other. Before the first rating write ever, the row is made."""
     read_state, _players, _upsert = _append_sql()
     with connection.cursor() as cursor:
         cursor.execute(read_state)
         row = cursor.fetchone()
     if row is None:
-        return _state_locked()
+        return _pending_of(_state_locked().pending)
     return _pending_of(json.loads(row[0]) if row[0] is not None else None)
 
 
@@ -199,10 +198,18 @@ def _players_locked(
     """The players' ratings, locked in one order (no two games wait for each
     other), and whether each has a rating row at or after ``place``."""
     _state, read_players, _upsert = _append_sql()
+    marks = ", ".join(["%s"] * len(players))
     with connection.cursor() as cursor:
-        cursor.execute(
-            read_players.format(marks=", ".join(["%s"] * len(players))), [place, *players]
-        )
+        if connection.vendor == "postgresql":
+            # Locked first, read after: a read that waited for a lock would
+            # see the other game's ratings but not its rating rows (its
+            # snapshot was taken before), and miss that a replay is due.
+            cursor.execute(
+                f"SELECT 1 FROM {connection.ops.quote_name(PlayerRating._meta.db_table)} "
+                f"WHERE player_id IN ({marks}) ORDER BY player_id FOR UPDATE",
+                list(players),
+            )
+        cursor.execute(read_players.format(marks=marks), [place, *players])
         return [
             (int(p), float(mu), float(sigma), int(n), bool(placed))
             for p, mu, sigma, n, placed in cursor.fetchall()
@@ -459,8 +466,7 @@ def rating_game_changed(*, game: Game, racks: Sequence[Rack] | None = None) -> N
     Runs inside the caller's transaction."""
     key = game_key(game)
     rated = game_rated(game)
-    state = _state_shared()
-    pending = _pending_of(state.pending) if isinstance(state, RatingState) else state
+    pending = _pending_shared()
     if pending is not None and pending[0] <= key:
         return  # the replay waiting will rate it
     if racks is None:
@@ -470,14 +476,19 @@ def rating_game_changed(*, game: Game, racks: Sequence[Rack] | None = None) -> N
     # other), and whether any has a row from this game on: its own (rated
     # before) or a later one. A player with a row has a rating.
     now = _players_locked(players, key_place(key))
-    if any(placed for *_, placed in now):
-        if _state_taken_now():
-            ratings_replay_from(key=key)
-        else:
+    placed = any(placed for *_, placed in now)
+    # A player without a rating has no row to lock: another game of theirs may
+    # be moving them on at this moment too, so the state must be this game's alone.
+    first = rated and len(now) < len(set(players))
+    if placed or first:
+        if not _state_taken_now():
             # Other games share the state row; waiting for them could deadlock
             # with one waiting for these players: replay once this write commits.
             transaction.on_commit(partial(_replay_after, key), robust=True)
-        return
+            return
+        if placed:
+            ratings_replay_from(key=key)
+            return
     if not rated:
         return
     book = Book.of({p: Standing(mu, sigma, n) for p, mu, sigma, n, _ in now})

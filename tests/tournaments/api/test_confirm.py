@@ -4,10 +4,10 @@ with them: each answers in a fixed number of queries, whatever the match's size.
 from __future__ import annotations
 
 import pytest
-from django.db import connection
 
 from tests.factories import match_seated, seated_ids
 from tests.tournaments.api.conftest import client_as
+from tests.tournaments.ratings.support import rating_locks
 from tests.tournaments.web.support import play
 from tournaments.models import Entry, Game
 
@@ -29,8 +29,9 @@ def test_confirming_a_game_takes_a_fixed_number_of_queries(
     link = client_as(match_token=match.token)
     game_id = link.post(f"/api/v1/matches/{match.pk}/games/", body, format="json").json()["id"]
     client = client_as(owner)
-    # 13, and 5 for the ratings: the game now counts, its players move on.
-    with django_assert_num_queries(18):
+    # 13, and 5 for the ratings: the game now counts, its players move on (rated
+    # for the first time).
+    with django_assert_num_queries(18 + rating_locks(alone=True)):
         confirmed = client.post(f"/api/v1/games/{game_id}/confirm/")
     assert confirmed.status_code == 200 and confirmed.json()["state"] == "confirmed"
 
@@ -43,10 +44,9 @@ def test_restoring_a_game_takes_a_fixed_number_of_queries(owner, games, django_a
     client = client_as(owner)
     assert client.delete(f"/api/v1/games/{gone.pk}/", HTTP_IF_MATCH='"1"').status_code == 204
     # 18, and the ratings: the last game moves its players on (4 statements); one
-    # before later games replays the ratings from it (12, whatever their number;
-    # PostgreSQL first takes the rating state for itself alone, in a savepoint: 3).
-    replay = 12 + (3 if connection.vendor == "postgresql" else 0)
-    with django_assert_num_queries(18 + (4 if games == 2 else replay)):
+    # before later games replays the ratings from it (12, whatever their number).
+    ratings = 4 + rating_locks(alone=False) if games == 2 else 12 + rating_locks(alone=True)
+    with django_assert_num_queries(18 + ratings):
         restored = client.post(f"/api/v1/games/{gone.pk}/restore/")
     assert restored.status_code == 201 and Game.objects.filter(pk=gone.pk).exists()
     with django_assert_num_queries(3):

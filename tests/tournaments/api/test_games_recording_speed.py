@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import match_seated, seated_ids
 from tests.tournaments.api.conftest import client_as
+from tests.tournaments.ratings.support import rating_locks
 
 pytestmark = pytest.mark.django_db
 
@@ -68,6 +69,6 @@ def test_a_keyed_game_post_costs_a_fixed_number_of_queries_and_one_transaction(p
     assert answer.status_code == 201
     statements = [q["sql"] for q in captured.captured_queries]
     locked = 1 if connection.features.has_select_for_update else 0
-    assert len(statements) == QUERIES[path] + locked, statements
+    assert len(statements) == QUERIES[path] + locked + rating_locks(alone=False), statements
     # The key's transaction alone: the entry takes no savepoint of its own in it.
     assert sum(sql.startswith("SAVEPOINT") for sql in statements) == 1

@@ -7,6 +7,7 @@ import datetime as dt
 from typing import Any
 
 from django.conf import settings
+from django.db import connection
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
@@ -91,3 +92,13 @@ def tournament_played(
     for _ in range(rounds):
         round_play(round_seat_next(tournament=t), seed=seed, games=games)
     return t
+
+
+def rating_locks(*, alone: bool) -> int:
+    """The statements PostgreSQL adds when a game moves its players on (SQLite
+    writes one at a time and needs none): their rating rows locked before they
+    are read, and when the game must have the rating state to itself (players
+    rated for the first time, or a replay) the try to take it, in a savepoint."""
+    if connection.vendor != "postgresql":
+        return 0
+    return 1 + (3 if alone else 0)

@@ -4,10 +4,10 @@ size of the event: each count is pinned here, at two sizes."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
 from django.test import Client
 
 from tests.factories import ClubFactory, match_seated, tournament_entered
+from tests.tournaments.ratings.support import rating_locks
 from tests.tournaments.web.support import play
 from tests.tournaments.web.trust_support import deletion_of, desk_url
 from tournaments.models import Adjustment, Entry, Round, Tournament
@@ -135,9 +135,7 @@ def test_a_restore_runs_in_a_fixed_number_of_queries(
     game_delete(game=match.games.get(number=2), user=None)
     client.force_login(match.round.tournament.owner)
     url = desk_url(match, f"audit/{deletion_of(match, 2).pk}/restore/")
-    # 17, and 12 to replay the ratings from the restored game (a later one exists;
-    # PostgreSQL first takes the rating state for itself alone, in a savepoint: 3).
-    replay = 12 + (3 if connection.vendor == "postgresql" else 0)
-    with django_assert_num_queries(17 + replay):
+    # 17, and 12 to replay the ratings from the restored game (a later one exists).
+    with django_assert_num_queries(17 + 12 + rating_locks(alone=True)):
         assert client.post(url).status_code == 302
     assert match.games.filter(number=2).exists()
