@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.caches import cache_settings
 from config.email import email_settings
+from config.sqlite_writers import QueuedWriterConnection
 
 # Lets admin.ModelAdmin[Model] and friends be subscripted at run time.
 django_stubs_ext.monkeypatch()
@@ -149,6 +150,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
+        # Writers queue for their turn instead of polling (config.sqlite_writers).
+        "factory": QueuedWriterConnection,
         "init_command": (
             "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"
         ),

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -53,6 +54,35 @@ def page_sized(browser: Any, *, width: int, height: int, csp: bool = False) -> I
         yield page
     finally:
         context.close()
+
+
+@pytest.fixture(scope="session")
+def live_server(live_server: Any) -> Any:
+    """pytest-django's live server, answering one request at a time.
+
+    Its request threads share the test's one in-memory SQLite connection, so two
+    requests of one page at once (an offline queue sending while the page saves
+    its session) would interleave statements on it ("cannot release savepoint -
+    SQL statements in progress"), which no real server does. Each answer is
+    written out whole under the lock."""
+    httpd = live_server.thread.httpd
+    app = httpd.get_app()
+    lock = threading.Lock()
+
+    def one_at_a_time(
+        environ: dict[str, Any], start_response: Callable[..., Any]
+    ) -> Iterable[bytes]:
+        with lock:
+            answer = app(environ, start_response)
+            try:
+                return [b"".join(answer)]
+            finally:
+                close = getattr(answer, "close", None)
+                if close is not None:
+                    close()
+
+    httpd.set_app(one_at_a_time)
+    return live_server
 
 
 @pytest.fixture

@@ -42,7 +42,7 @@ from functools import partial
 from typing import Any
 
 from django.conf import settings
-from django.db import DatabaseError, connection, transaction
+from django.db import connection, transaction
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
@@ -127,15 +127,12 @@ def _state_locked() -> RatingState:
 
 def _state_taken_now() -> bool:
     """Whether the state row, held shared, could be taken for this transaction
-    alone without waiting (PostgreSQL's ``NOWAIT``; SQLite holds it already)."""
+    alone without waiting (PostgreSQL's ``SKIP LOCKED``: a row others hold is
+    not returned; SQLite holds it already)."""
     if connection.vendor != "postgresql":
         return True
-    try:
-        with transaction.atomic():
-            RatingState.objects.select_for_update(nowait=True).get(pk=1)
-    except DatabaseError:
-        return False
-    return True
+    taken = RatingState.objects.select_for_update(skip_locked=True).filter(pk=1)
+    return bool(list(taken.values_list("pk", flat=True)))
 
 
 def _replay_after(key: Key) -> None:
@@ -216,17 +213,22 @@ def _players_locked(
         ]
 
 
-def _current_upsert(standings: dict[int, Standing]) -> None:
-    """The players' new ratings, in one statement."""
-    if not standings:
-        return
+def _moved_on_store(key: Key, steps: Sequence[Step], standings: dict[int, Standing]) -> None:
+    """A game's rating rows and its players' new ratings: one statement on
+    PostgreSQL (the rows inserted in a ``WITH`` of the ratings' upsert), two on
+    SQLite."""
     _state, _players, upsert = _append_sql()
+    rows_sql, row_params = _rows_values([(key, list(steps))])
     params: list[Any] = []
     for p, s in standings.items():
         params += [p, s.mu, s.sigma, s.rating, s.games]
-    values = ", ".join(["(%s, %s, %s, %s, %s)"] * len(standings))
+    upsert_sql = upsert.format(values=", ".join(["(%s, %s, %s, %s, %s)"] * len(standings)))
     with connection.cursor() as cursor:
-        cursor.execute(upsert.format(values=values), params)
+        if connection.vendor == "postgresql":
+            cursor.execute(f"WITH moved AS ({rows_sql}) {upsert_sql}", [*row_params, *params])
+        else:
+            cursor.execute(rows_sql, row_params)
+            cursor.execute(upsert_sql, params)
 
 
 def _pending_of(value: Any) -> tuple[Key, set[int]] | None:
@@ -334,16 +336,20 @@ _ROW_FIELDS = (
 )
 
 
-def _rows_store(played: Iterable[tuple[Key, list[Step]]]) -> int:
-    """Insert the rating rows of each game played (its key, its players'
-    steps): one statement run over all of them (a replay writes up to 400,000;
-    model instances would cost most of it)."""
+def _rows_insert_sql() -> tuple[str, str]:
+    """The rating rows' insert up to ``VALUES``, and one row's marks."""
     meta = GameRating._meta
     ops = connection.ops
     column = {f.name: f.column for f in meta.concrete_fields}
     columns = ", ".join(ops.quote_name(column[f]) for f in _ROW_FIELDS)
-    marks = ", ".join(["%s"] * len(_ROW_FIELDS))
-    sql = f"INSERT INTO {ops.quote_name(meta.db_table)} ({columns}) VALUES ({marks})"
+    marks = "(" + ", ".join(["%s"] * len(_ROW_FIELDS)) + ")"
+    return f"INSERT INTO {ops.quote_name(meta.db_table)} ({columns}) VALUES ", marks
+
+
+def _rows_of(played: Iterable[tuple[Key, list[Step]]]) -> list[tuple[Any, ...]]:
+    """The rating rows of each game played (its key, its players' steps), as
+    the insert takes them."""
+    adapt = connection.ops.adapt_datefield_value
     day: dict[datetime.date, Any] = {}
     rows: list[tuple[Any, ...]] = []
     add = rows.append
@@ -351,13 +357,29 @@ def _rows_store(played: Iterable[tuple[Key, list[Step]]]) -> int:
         d = k[0]
         stored = day.get(d)
         if stored is None:
-            stored = day[d] = ops.adapt_datefield_value(d)
+            stored = day[d] = adapt(d)
         where = (k[1], stored, k[2], k[3], k[4], key_place(k))
         for step in steps:
             add((step.game, step.player, *where, step.mu, step.sigma, step.rating))
+    return rows
+
+
+def _rows_values(played: Iterable[tuple[Key, list[Step]]]) -> tuple[str, list[Any]]:
+    """A few games' rating rows as one multi-row insert and its parameters."""
+    head, marks = _rows_insert_sql()
+    rows = _rows_of(played)
+    return head + ", ".join([marks] * len(rows)), [value for row in rows for value in row]
+
+
+def _rows_store(played: Iterable[tuple[Key, list[Step]]]) -> int:
+    """Insert the rating rows of each game played (its key, its players'
+    steps): one statement run over all of them (a replay writes up to 400,000;
+    model instances would cost most of it)."""
+    head, marks = _rows_insert_sql()
+    rows = _rows_of(played)
     with connection.cursor() as cursor:
         for start in range(0, len(rows), 50_000):
-            cursor.executemany(sql, rows[start : start + 50_000])
+            cursor.executemany(head + marks, rows[start : start + 50_000])
     return len(rows)
 
 
@@ -493,8 +515,7 @@ def rating_game_changed(*, game: Game, racks: Sequence[Rack] | None = None) -> N
         return
     book = Book.of({p: Standing(mu, sigma, n) for p, mu, sigma, n, _ in now})
     steps = book.play(GameToRate(game.pk, tuple(players), tuple(float(r.score) for r in racks)))
-    _rows_store([(key, steps)])
-    _current_upsert(book.standings(players))
+    _moved_on_store(key, steps, book.standings(players))
 
 
 def rating_tournament_changed(*, tournament: Tournament, before: Key) -> None:
