@@ -43,7 +43,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, FloatField, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from tournaments.models import Game, GameRating, PlayerRating, Rack, RatingState, Tournament
@@ -278,15 +279,20 @@ def rated_games(key: Key | None = None) -> list[tuple[GameToRate, Key]]:
         racks = racks.filter(
             game__match__round__tournament__rated=True, game__match__round__tournament__public=True
         )
-    statement = racks.order_by().values_list(
-        "game_id",
-        "position",
-        "player_id",
-        "score",
-        "game__match__round__tournament_id",
-        "game__match__round__number",
-        "game__match__table",
-        "game__number",
+    # The score as a float, as the engine takes it (not a Decimal per rack).
+    statement = (
+        racks.order_by()
+        .annotate(score_float=Cast("score", FloatField()))
+        .values_list(
+            "game_id",
+            "position",
+            "player_id",
+            "score_float",
+            "game__match__round__tournament_id",
+            "game__match__round__number",
+            "game__match__table",
+            "game__number",
+        )
     )
     sql, params = statement.query.sql_with_params()
     with connection.cursor() as cursor:
@@ -371,15 +377,48 @@ def _rows_values(played: Iterable[tuple[Key, list[Step]]]) -> tuple[str, list[An
     return head + ", ".join([marks] * len(rows)), [value for row in rows for value in row]
 
 
+# Beyond this many rating rows at once (a long replay, a full recomputation),
+# PostgreSQL takes them by COPY and SQLite builds its two lookup indexes after
+# the rows rather than row by row: each about a third of such a write.
+BULK_ROWS = 50_000
+
+
+def _lookup_indexes_sql(*, create: bool) -> list[str]:
+    """The rating rows' lookup indexes (``GameRating.Meta.indexes``) dropped or made again."""
+    editor = connection.schema_editor()
+    return [
+        str(
+            index.create_sql(GameRating, editor) if create else index.remove_sql(GameRating, editor)
+        )
+        for index in GameRating._meta.indexes
+    ]
+
+
 def _rows_store(played: Iterable[tuple[Key, list[Step]]]) -> int:
     """Insert the rating rows of each game played (its key, its players'
     steps): one statement run over all of them (a replay writes up to 400,000;
-    model instances would cost most of it)."""
+    model instances would cost most of it), or a bulk write beyond
+    ``BULK_ROWS``."""
     head, marks = _rows_insert_sql()
     rows = _rows_of(played)
+    bulk = len(rows) > BULK_ROWS
     with connection.cursor() as cursor:
+        if bulk and connection.vendor == "postgresql":
+            meta = GameRating._meta
+            columns = head[head.index("(") : head.index(")") + 1]
+            table = connection.ops.quote_name(meta.db_table)
+            with cursor.cursor.copy(f"COPY {table} {columns} FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+            return len(rows)
+        later = _lookup_indexes_sql(create=True) if bulk else []
+        if later:
+            for statement in _lookup_indexes_sql(create=False):
+                cursor.execute(statement)
         for start in range(0, len(rows), 50_000):
             cursor.executemany(head + marks, rows[start : start + 50_000])
+        for statement in later:
+            cursor.execute(statement)
     return len(rows)
 
 
