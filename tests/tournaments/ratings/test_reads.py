@@ -164,3 +164,19 @@ def test_the_api_history_is_oldest_first_and_hides_an_unseen_player(client: Clie
     assert body[-1]["rating"] == PlayerRating.objects.get(player_id=pid).rating
     unseen = PlayerFactory(created_by=UserFactory())
     assert client.get(f"/api/v1/players/{unseen.pk}/ratings/").status_code == 404
+
+
+def test_the_api_list_of_a_club_one_may_not_see_is_empty(client: Client):
+    # The rows do not name a private club; its members are not listed by its id
+    # either (as for a club that does not exist), but to its organisers.
+    owner = UserFactory()
+    club = ClubFactory(name="Hidden", public=False, created_by=owner)
+    rated("Eve", 25.0, 3.0, 5, club)
+    rated("Finn", 26.0, 3.0, 5)
+    assert client.get(f"/api/v1/ratings/?club={club.pk}").json()["count"] == 0
+    assert client.get("/api/v1/ratings/?club=999999").json()["count"] == 0
+    client.force_login(UserFactory())
+    assert client.get(f"/api/v1/ratings/?club={club.pk}").json()["count"] == 0
+    client.force_login(owner)
+    body = client.get(f"/api/v1/ratings/?club={club.pk}").json()
+    assert [(r["name"], r["club_name"]) for r in body["results"]] == [("Eve", "Hidden")]
