@@ -8,7 +8,13 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 
-from tests.factories import AdjustmentFactory, PlayerFactory, UserFactory, match_seated
+from tests.factories import (
+    AdjustmentFactory,
+    ClubFactory,
+    PlayerFactory,
+    UserFactory,
+    match_seated,
+)
 from tests.tournaments.web.support import play, tournament_played
 from tournaments.models import Entry, Game, PlayerRating, Rack
 
@@ -226,3 +232,26 @@ def test_no_rating_and_no_chart_without_rated_games(client: Client) -> None:
     assert "data-player-rating" not in html
     assert "<svg" not in html[html.index("<main") :]
     assert 'data-stat="games">2<' in html
+
+
+def test_a_private_club_is_named_only_to_those_who_may_see_it(client: Client) -> None:
+    tournament = tournament_played(tables=1, rounds=1, games=1)
+    owner = UserFactory()
+    player = tournament.entries.first().player
+    player.club = ClubFactory(name="Hidden Club", public=False, created_by=owner)
+    player.save()
+    assert "Hidden Club" not in client.get(f"/p/{player.pk}/").content.decode()
+    client.force_login(UserFactory())
+    assert "Hidden Club" not in client.get(f"/p/{player.pk}/").content.decode()
+    client.force_login(owner)
+    html = client.get(f"/p/{player.pk}/").content.decode()
+    assert f'<a href="/c/{player.club.slug}/">Hidden Club</a>' in html
+    public = ClubFactory(name="Open Club")
+    other = tournament.entries.exclude(player=player).first().player
+    other.club = public
+    other.save()
+    client.logout()
+    assert (
+        f'<a href="/c/{public.slug}/">Open Club</a>'
+        in client.get(f"/p/{other.pk}/").content.decode()
+    )
