@@ -69,7 +69,7 @@ class RatingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 is unt
     player = tables.Column(verbose_name=_("Player id"), visible=False, orderable=False)
 
     class Meta:
-        template_name = "django_tables2/table.html"
+        template_name = "tournaments/_data_table.html"
         attrs = {"class": "data ratings"}
         empty_text = _("No rated games yet.")
         sequence = ("rank", "name", "club_name", "rating", "games", "mu", "sigma", "...")

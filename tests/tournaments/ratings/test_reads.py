@@ -16,6 +16,7 @@ from tournaments.models import Club, GameRating, Player, PlayerRating
 from tournaments.ratings.engine import shown
 from tournaments.selectors.ratings import rating_history, rating_list, ratings_current
 from tournaments.services.tournaments import tournament_update
+from tournaments.web.ratings import PER_PAGE
 
 pytestmark = pytest.mark.django_db
 
@@ -180,3 +181,14 @@ def test_the_api_list_of_a_club_one_may_not_see_is_empty(client: Client):
     client.force_login(owner)
     body = client.get(f"/api/v1/ratings/?club={club.pk}").json()
     assert [(r["name"], r["club_name"]) for r in body["results"]] == [("Eve", "Hidden")]
+
+
+def test_the_pages_of_a_long_list_are_named_in_the_visitors_language(client: Client):
+    for i in range(PER_PAGE + 1):
+        rated(f"P{i:03d}", 25.0 + i / 100, 3.0, 5)
+    text = client.get("/da/ratings/?page=2").content.decode()
+    assert '<a href="?page=1" rel="prev">Forrige side</a>' in text
+    assert "Side 2 af 2" in text
+    assert "previous" not in text and 'class="pagination"' not in text
+    text = client.get("/ratings/").content.decode()
+    assert '<a href="?page=2" rel="next">Next page</a>' in text and "Page 1 of 2" in text
