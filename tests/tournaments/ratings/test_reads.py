@@ -192,3 +192,33 @@ def test_the_pages_of_a_long_list_are_named_in_the_visitors_language(client: Cli
     assert "previous" not in text and 'class="pagination"' not in text
     text = client.get("/ratings/").content.decode()
     assert '<a href="?page=2" rel="next">Next page</a>' in text and "Page 1 of 2" in text
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "page=-1",
+        "page=0",
+        "page=abc",
+        "page=3",
+        "page=99999999999999999999",
+        "per_page=-5",
+        "per_page=0",
+        "per_page=100000",
+        "per_page=x",
+        "per_page=1&page=103",
+    ],
+)
+def test_a_page_that_is_not_there_is_not_found(client: Client, query):
+    for i in range(PER_PAGE + 1):
+        rated(f"P{i:03d}", 25.0, 3.0, 5)
+    assert client.get(f"/ratings/?{query}").status_code == 404
+
+
+def test_the_pages_that_are_there_are_shown(client: Client):
+    assert client.get("/ratings/?page=1").status_code == 200  # an empty list has its page
+    for i in range(PER_PAGE + 1):
+        rated(f"P{i:03d}", 25.0, 3.0, 5)
+    assert client.get("/ratings/?page=2").status_code == 200
+    assert client.get("/ratings/?per_page=1000").status_code == 200
+    assert client.get("/ratings/?per_page=1&page=101&_export=csv").status_code == 200
