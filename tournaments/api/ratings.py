@@ -27,7 +27,7 @@ from tournaments.api.filters import IdFilter, StrictFilterSet
 from tournaments.models import PlayerRating
 from tournaments.ratings.engine import PROVISIONAL_GAMES
 from tournaments.selectors.people import player_visible
-from tournaments.selectors.ratings import rating_history, rating_list
+from tournaments.selectors.ratings import rating_history, rating_list, rating_rows_of_club
 
 
 class RatingRowSerializer(serializers.Serializer[Any]):
@@ -62,11 +62,19 @@ class RatingPointSerializer(serializers.Serializer[Any]):
 
 
 class RatingFilter(StrictFilterSet):
-    club = IdFilter(field_name="player__club_id", help_text="Members of this club (its id).")
+    club = IdFilter(
+        method="club_members",
+        help_text="Members of this club (its id); none for a club you may not see.",
+    )
 
     class Meta:
         model = PlayerRating
         fields = ["club"]
+
+    def club_members(
+        self, queryset: QuerySet[PlayerRating, Any], name: str, value: int
+    ) -> QuerySet[PlayerRating, Any]:
+        return rating_rows_of_club(queryset, club_id=value, user=self.request.user)
 
 
 class RatingListView(generics.ListAPIView[Any]):

@@ -35,6 +35,16 @@ def players_visible(*, user: ActingUser) -> QuerySet[Player]:
     return Player.objects.select_related("club").filter(players_visible_q(user=user))
 
 
+def player_club_seen(*, user: ActingUser, player: Player) -> Club | None:
+    """The player's club, if the user may see it (``access.clubs_visible_q``):
+    a private club is named only to those who see it. No query for a public
+    club (the player read with their club), one otherwise."""
+    club = player.club
+    if club is None or club.public:
+        return club
+    return Club.objects.filter(clubs_visible_q(user=user), pk=club.pk).first()
+
+
 def player_visible(*, user: ActingUser, player_id: int) -> Player | None:
     """The player with this id, with their club, if the user may see them; one query."""
     return players_visible(user=user).filter(pk=player_id).first()

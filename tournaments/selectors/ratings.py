@@ -94,7 +94,7 @@ def rating_list(
     list; one query."""
     rows = PlayerRating.objects.all()
     if club_id is not None:
-        rows = rows.filter(player__club_id=club_id)
+        rows = rating_rows_of_club(rows, club_id=club_id, user=user)
     seen = Club.objects.filter(clubs_visible_q(user=user)).values("pk")
     named = Q(player__club__in=seen)
     return (
@@ -119,6 +119,16 @@ def rating_list(
             "games",
         )
     )
+
+
+def rating_rows_of_club(
+    rows: QuerySet[PlayerRating, Any], *, club_id: int, user: ActingUser
+) -> QuerySet[PlayerRating, Any]:
+    """The rating rows of the club's members, none when the user may not see
+    the club: a club the list does not name is not listed either (its members
+    would tell who belongs to it), as a club that does not exist."""
+    seen = Club.objects.filter(clubs_visible_q(user=user), pk=club_id).values("pk")
+    return rows.filter(player__club_id=club_id, player__club__in=seen)
 
 
 def rating_clubs(*, user: ActingUser) -> list[tuple[int, str]]:

@@ -8,7 +8,8 @@ page answers 404 for a player the visitor may not see
 one of the visitor's own); a visible player with no public games gets the
 page saying so. The record lists public tournaments only, whoever asks; the
 statistics and the rating history count what the visitor may see (public
-tournaments, and the private ones they organise: design §6).
+tournaments, and the private ones they organise: design §6). The player's
+club is named only to those who may see it (a private club: its organisers).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from django.views.decorators.http import require_GET
 from tournaments.player_stats import GamePicked
 from tournaments.rating_chart import rating_chart
 from tournaments.ratings.engine import PROVISIONAL_GAMES
-from tournaments.selectors.people import player_visible
+from tournaments.selectors.people import player_club_seen, player_visible
 from tournaments.selectors.player_games import player_record
 from tournaments.selectors.player_stats import (
     PlayerStatsShown,
@@ -64,6 +65,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "tournaments/player.html",
         {
             "player": player,
+            "club": player_club_seen(user=request.user, player=player),
             "parts": parts,
             "games": sum(part.games for part in parts),
             "wins": sum(part.wins for part in parts),

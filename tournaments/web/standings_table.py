@@ -246,7 +246,7 @@ class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 is u
         return any(getattr(row, name) for row in rows for name in names)
 
     class Meta:
-        template_name = "django_tables2/table.html"
+        template_name = "tournaments/_data_table.html"
         attrs = {"class": "data standings"}
         orderable = True
         empty_text = _("No players have entered yet.")

@@ -16,6 +16,7 @@ from tournaments.models import Club, GameRating, Player, PlayerRating
 from tournaments.ratings.engine import shown
 from tournaments.selectors.ratings import rating_history, rating_list, ratings_current
 from tournaments.services.tournaments import tournament_update
+from tournaments.web.ratings import PER_PAGE
 
 pytestmark = pytest.mark.django_db
 
@@ -164,3 +165,60 @@ def test_the_api_history_is_oldest_first_and_hides_an_unseen_player(client: Clie
     assert body[-1]["rating"] == PlayerRating.objects.get(player_id=pid).rating
     unseen = PlayerFactory(created_by=UserFactory())
     assert client.get(f"/api/v1/players/{unseen.pk}/ratings/").status_code == 404
+
+
+def test_the_api_list_of_a_club_one_may_not_see_is_empty(client: Client):
+    # The rows do not name a private club; its members are not listed by its id
+    # either (as for a club that does not exist), but to its organisers.
+    owner = UserFactory()
+    club = ClubFactory(name="Hidden", public=False, created_by=owner)
+    rated("Eve", 25.0, 3.0, 5, club)
+    rated("Finn", 26.0, 3.0, 5)
+    assert client.get(f"/api/v1/ratings/?club={club.pk}").json()["count"] == 0
+    assert client.get("/api/v1/ratings/?club=999999").json()["count"] == 0
+    client.force_login(UserFactory())
+    assert client.get(f"/api/v1/ratings/?club={club.pk}").json()["count"] == 0
+    client.force_login(owner)
+    body = client.get(f"/api/v1/ratings/?club={club.pk}").json()
+    assert [(r["name"], r["club_name"]) for r in body["results"]] == [("Eve", "Hidden")]
+
+
+def test_the_pages_of_a_long_list_are_named_in_the_visitors_language(client: Client):
+    for i in range(PER_PAGE + 1):
+        rated(f"P{i:03d}", 25.0 + i / 100, 3.0, 5)
+    text = client.get("/da/ratings/?page=2").content.decode()
+    assert '<a href="?page=1" rel="prev">Forrige side</a>' in text
+    assert "Side 2 af 2" in text
+    assert "previous" not in text and 'class="pagination"' not in text
+    text = client.get("/ratings/").content.decode()
+    assert '<a href="?page=2" rel="next">Next page</a>' in text and "Page 1 of 2" in text
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "page=-1",
+        "page=0",
+        "page=abc",
+        "page=3",
+        "page=99999999999999999999",
+        "per_page=-5",
+        "per_page=0",
+        "per_page=100000",
+        "per_page=x",
+        "per_page=1&page=103",
+    ],
+)
+def test_a_page_that_is_not_there_is_not_found(client: Client, query):
+    for i in range(PER_PAGE + 1):
+        rated(f"P{i:03d}", 25.0, 3.0, 5)
+    assert client.get(f"/ratings/?{query}").status_code == 404
+
+
+def test_the_pages_that_are_there_are_shown(client: Client):
+    assert client.get("/ratings/?page=1").status_code == 200  # an empty list has its page
+    for i in range(PER_PAGE + 1):
+        rated(f"P{i:03d}", 25.0, 3.0, 5)
+    assert client.get("/ratings/?page=2").status_code == 200
+    assert client.get("/ratings/?per_page=1000").status_code == 200
+    assert client.get("/ratings/?per_page=1&page=101&_export=csv").status_code == 200

@@ -8,7 +8,13 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 
-from tests.factories import AdjustmentFactory, PlayerFactory, UserFactory, match_seated
+from tests.factories import (
+    AdjustmentFactory,
+    ClubFactory,
+    PlayerFactory,
+    UserFactory,
+    match_seated,
+)
 from tests.tournaments.web.support import play, tournament_played
 from tournaments.models import Entry, Game, PlayerRating, Rack
 
@@ -226,3 +232,52 @@ def test_no_rating_and_no_chart_without_rated_games(client: Client) -> None:
     assert "data-player-rating" not in html
     assert "<svg" not in html[html.index("<main") :]
     assert 'data-stat="games">2<' in html
+
+
+def test_a_private_club_is_named_only_to_those_who_may_see_it(client: Client) -> None:
+    tournament = tournament_played(tables=1, rounds=1, games=1)
+    owner = UserFactory()
+    player = tournament.entries.first().player
+    player.club = ClubFactory(name="Hidden Club", public=False, created_by=owner)
+    player.save()
+    assert "Hidden Club" not in client.get(f"/p/{player.pk}/").content.decode()
+    client.force_login(UserFactory())
+    assert "Hidden Club" not in client.get(f"/p/{player.pk}/").content.decode()
+    client.force_login(owner)
+    html = client.get(f"/p/{player.pk}/").content.decode()
+    assert f'<a href="/c/{player.club.slug}/">Hidden Club</a>' in html
+    public = ClubFactory(name="Open Club")
+    other = tournament.entries.exclude(player=player).first().player
+    other.club = public
+    other.save()
+    client.logout()
+    assert (
+        f'<a href="/c/{public.slug}/">Open Club</a>'
+        in client.get(f"/p/{other.pk}/").content.decode()
+    )
+
+
+def test_each_table_size_season_and_tournament_row_has_every_figure(client: Client) -> None:
+    # Design §6: the same figures over all time, per season and per tournament.
+    tournament = tournament_played(tables=1, rounds=2, games=3)
+    player = tournament.entries.first().player
+    racks = list(Rack.objects.filter(player=player))
+    html = client.get(f"/p/{player.pk}/").content.decode()
+    table = html[html.index('data-stats="tournaments"') :]
+    table = table[: table.index("</table>")]
+    lost = [r.rack_value for r in racks if not r.winner]
+    average = (Decimal(sum(lost)) / max(len(lost), 1)).quantize(Decimal("0.01"))
+    left = "–" if not lost else f"{average:.2f}".removesuffix(".00")
+    best, worst = max(r.score for r in racks), min(r.score for r in racks)
+    assert f'data-figure="average_left_losing">{left}<' in table
+    assert f'data-figure="jokers_left">{sum(r.jokers for r in racks)}<' in table
+    assert f'data-figure="best">{_signed(best)}<' in table
+    assert f'data-figure="worst">{_signed(worst)}<' in table
+    assert 'data-figure="longest_winning_run">' in table
+    heads = html[html.index('data-stats="by_table_size"') :]
+    for heading in (
+        "Left on the rack when losing",
+        "Jokers left on the rack",
+        "Longest winning run",
+    ):
+        assert heading in heads[: heads.index("</thead>")]

@@ -20,6 +20,7 @@ from tests.factories import (
     UserFactory,
     match_seated,
     seated_ids,
+    tournament_entered,
 )
 from tests.tournaments.web.support import play, tournament_played
 from tournaments.models import Tournament
@@ -389,3 +390,10 @@ def test_language_switcher_goes_to_the_same_page(client: Client) -> None:
     assert 'name="next" type="hidden" value="/t/cup/"' in german
     back = client.post("/i18n/setlang/", {"language": "en", "next": "/t/cup/"})
     assert back["Location"] == "/t/cup/"
+
+
+def test_the_standings_pages_are_named_in_the_visitors_language(client: Client) -> None:
+    tournament = tournament_entered(players=12)
+    text = client.get(f"/de/t/{tournament.slug}/standings/?per_page=10").content.decode()
+    assert 'rel="next">Nächste Seite</a>' in text and "Seite 1 von 2" in text
+    assert 'class="pagination"' not in text
