@@ -30,7 +30,7 @@ from tournaments.api.filters import PlayerFilter, PlayerSearch
 from tournaments.api.permissions import PlayerPermission
 from tournaments.api.tournament_fields import UsableClubField
 from tournaments.models import Club, Player
-from tournaments.selectors.people import players_visible
+from tournaments.selectors.people import players_listed
 from tournaments.services import players as player_services
 
 # ----------------------------------------------------------------------------- serializers
@@ -52,6 +52,14 @@ class PlayerSerializer(StrictTextMixin, serializers.ModelSerializer[Player]):
         model = Player
         fields = ["id", "name", "club", "club_name"]
 
+    def to_representation(self, instance: Player) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(instance)
+        # A private club is named only to those who may see it (selectors.players_listed);
+        # a player just written is answered to its creator, who may.
+        if not getattr(instance, "club_seen", True):
+            data["club"] = data["club_name"] = None
+        return data
+
 
 # ----------------------------------------------------------------------------- views
 
@@ -72,7 +80,7 @@ class PlayerViewSet(ServiceModelViewSet[Player]):
     lookup_value_converter = "api_id"
 
     def get_queryset(self) -> Any:
-        return players_visible(user=self.request.user)
+        return players_listed(user=self.request.user)
 
     def object_create(self, data: dict[str, Any]) -> Player:
         return player_services.player_create(created_by=self.request.user, **data)

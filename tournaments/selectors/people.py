@@ -16,7 +16,7 @@ from collections.abc import Collection
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Q, QuerySet
+from django.db.models import BooleanField, Count, ExpressionWrapper, Q, QuerySet
 
 from tournaments.access import (
     clubs_usable_q,
@@ -33,6 +33,18 @@ from tournaments.search_names import name_matches
 def players_visible(*, user: ActingUser) -> QuerySet[Player]:
     """Players the user may see, with their clubs."""
     return Player.objects.select_related("club").filter(players_visible_q(user=user))
+
+
+def players_listed(*, user: ActingUser) -> QuerySet[Player]:
+    """Players the user may see, with their clubs, each with ``club_seen``:
+    whether the user may see that club (a private club is named only to those
+    who see it: ``access.clubs_visible_q``)."""
+    seen = Club.objects.filter(clubs_visible_q(user=user)).values("pk")
+    return players_visible(user=user).annotate(
+        club_seen=ExpressionWrapper(
+            Q(club__public=True) | Q(club_id__in=seen), output_field=BooleanField()
+        )
+    )
 
 
 def player_club_seen(*, user: ActingUser, player: Player) -> Club | None:

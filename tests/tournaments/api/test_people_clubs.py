@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import ClubFactory, TournamentFactory, UserFactory
+from tests.factories import ClubFactory, EntryFactory, PlayerFactory, TournamentFactory, UserFactory
 from tests.tournaments.api.conftest import client_as
 
 pytestmark = pytest.mark.django_db
@@ -63,3 +63,18 @@ def test_the_club_named_already_stays_nameable(clubs):
         f"/api/v1/tournaments/{t.pk}/", {"club": clubs["private"].pk, "rounds": 4}, format="json"
     )
     assert answer.status_code == 200
+
+
+def test_a_player_in_a_public_tournament_names_a_private_club_only_to_those_who_see_it():
+    owner = UserFactory(username="secretary")
+    hidden = ClubFactory(name="Secret Club", created_by=owner, public=False)
+    player = PlayerFactory(name="Mette", club=hidden, created_by=owner)
+    EntryFactory(tournament=TournamentFactory(owner=owner, public=True), player=player)
+    for who in (None, UserFactory()):
+        client = client_as(who)
+        listed = client.get("/api/v1/players/").json()["results"]
+        assert [(p["name"], p["club"], p["club_name"]) for p in listed] == [("Mette", None, None)]
+        detail = client.get(f"/api/v1/players/{player.pk}/").json()
+        assert (detail["club"], detail["club_name"]) == (None, None)
+    mine = client_as(owner).get(f"/api/v1/players/{player.pk}/").json()
+    assert (mine["club"], mine["club_name"]) == (hidden.pk, "Secret Club")
