@@ -1,6 +1,7 @@
 """Ratings: a full recomputation of 100,000 four-player games, a game's update
 inside its recording, a correction far back replayed in the background, and
-the backtest of the model, on SQLite.
+the backtest of the model, on SQLite; then a full recomputation of 1,000,000
+games on PostgreSQL (when the local cluster can run: ``scripts/postgres-up.sh``).
 
 Builds 100 tournaments in a temporary SQLite database (bulk inserts: 1,000
 players, each tournament 100 of them over 10 rounds of 25 tables and 4
@@ -9,10 +10,10 @@ skills are known. Then times:
 
 * the anchor: openskill's own ``PlackettLuce.rate`` over the same games in
   the same order, nothing stored; and the engine's replay of them, also
-  nothing stored. The bar: the engine no slower than the anchor;
+  nothing stored;
 * the full recomputation with storage (``services.ratings.ratings_rebuild``:
   the games read, rated, 400,000 rating rows and 1,000 current ratings
-  written). The bar: under 10 s;
+  written). The bars: under 10 s, and no slower than the anchor;
 * a game recorded through ``game_record`` in a new tournament (the rating
   update inside the recording's transaction timed on its own). The bar:
   under 5 ms;
@@ -24,6 +25,11 @@ skills are known. Then times:
   (the average score so far; a coin), and the final ratings' correlation with
   the true skills; the same on the demo tournament's games.
 
+The PostgreSQL part (``--postgres``, a process of its own on a scratch
+database) builds 1,000 such tournaments (1,000,000 games, 4,000,000 racks;
+``BENCH_RATINGS_PG_TOURNAMENTS`` fewer) and times the full recomputation
+with storage. The bar: under 100 s.
+
 Prints a table and exits 1 when a bar is missed. Run it with ``make bench``
 (or ``python bench/bench_ratings.py`` from the project root).
 """
@@ -34,17 +40,30 @@ import datetime as dt
 import math
 import os
 import random
+import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from decimal import Decimal
 from typing import Any
 from unittest import mock
 
 os.environ["RACKSCORE_TASKS"] = "immediate"
 
-from scratch import django_on_scratch_sqlite
+from scratch import (
+    django_on_scratch_postgres,
+    django_on_scratch_sqlite,
+    postgres_server,
+    scratch_postgres_drop,
+)
 
-WORKDIR = django_on_scratch_sqlite()
+POSTGRES = "--postgres" in sys.argv
+if POSTGRES:
+    django_on_scratch_postgres(os.environ["BENCH_PG_SERVER"], os.environ["BENCH_PG_NAME"])
+    WORKDIR = None
+else:
+    WORKDIR = django_on_scratch_sqlite()
 
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
@@ -72,6 +91,9 @@ from tournaments.services import ratings  # noqa: E402
 PLAYERS = 1000
 # 100 tournaments of 1,000 games; fewer with BENCH_RATINGS_TOURNAMENTS (a quick look).
 TOURNAMENTS = int(os.environ.get("BENCH_RATINGS_TOURNAMENTS", "100"))
+# 1,000 of them on PostgreSQL: 1,000,000 games.
+PG_TOURNAMENTS = int(os.environ.get("BENCH_RATINGS_PG_TOURNAMENTS", "1000"))
+PG_REBUILD_LIMIT_S = 100.0
 PER_TOURNAMENT = 100
 ROUNDS = 10
 GAMES = 4
@@ -104,12 +126,14 @@ def dealt(rng: random.Random, skills: Sequence[float]) -> list[float]:
     return [float(sum(left)) if i == best else float(-v) for i, v in enumerate(left)]
 
 
-def simulated(rng: random.Random) -> tuple[dict[int, float], list[list[list[SimGame]]]]:
+def simulated(
+    rng: random.Random, tournaments: int = TOURNAMENTS
+) -> tuple[dict[int, float], list[list[list[SimGame]]]]:
     """Skills, and per tournament, per round, the games of its tables
     (simulated player indexes, scores)."""
     skills = population(rng, PLAYERS)
     events: list[list[list[SimGame]]] = []
-    for _ in range(TOURNAMENTS):
+    for _ in range(tournaments):
         field = rng.sample(range(PLAYERS), PER_TOURNAMENT)
         rounds: list[list[SimGame]] = []
         for _round in range(ROUNDS):
@@ -178,6 +202,133 @@ def build(events: list[list[list[SimGame]]]) -> tuple[list[int], float]:
                     ),
                     batch_size=5000,
                 )
+    return ids, time.perf_counter() - start
+
+
+def copy_in(model: Any, prototype: Any, rows: Any) -> None:
+    """Rows of ``model`` by PostgreSQL's COPY: each the ``prototype``'s
+    values (as an insert would store them) with the attributes a row gives
+    (its id included) changed."""
+    from django.db.models.fields import Field
+
+    fields: list[Field[Any, Any]] = list(model._meta.concrete_fields)
+    stored = {
+        f.attname: f.get_db_prep_save(f.pre_save(prototype, True), connection) for f in fields
+    }
+    names = [f.attname for f in fields]
+    q = connection.ops.quote_name
+    columns = ", ".join(q(f.column) for f in fields)
+    statement = f"COPY {q(model._meta.db_table)} ({columns}) FROM STDIN"
+    with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
+        for row in rows:
+            copy.write_row([row[n] if n in row else stored[n] for n in names])
+
+
+def copied(
+    by_round: list[tuple[Any, list[SimGame]]], ids: list[int], kind: str
+) -> Iterator[dict[str, Any]]:
+    """The rows of one kind (match, seat, game, rack) of every round's games,
+    with ids counted from 1 in one order whatever the kind: each pass over
+    the rounds numbers the matches and games alike."""
+    match = game = seat = rack = 0
+    for round_, games in by_round:
+        for table, first in enumerate(range(0, len(games), GAMES), start=1):
+            match += 1
+            if kind == "match":
+                yield {
+                    "id": match,
+                    "round_id": round_.pk,
+                    "table": table,
+                    "token": uuid.uuid4().hex,
+                }
+            seated = games[first][0]
+            for pos, p in enumerate(seated, start=1):
+                seat += 1
+                if kind == "seat":
+                    yield {
+                        "id": seat,
+                        "match_id": match,
+                        "round_id": round_.pk,
+                        "player_id": ids[p],
+                        "position": pos,
+                    }
+            for number in range(1, GAMES + 1):
+                game += 1
+                if kind == "game":
+                    yield {"id": game, "match_id": match, "number": number}
+                if kind != "rack":
+                    continue
+                _, scores = games[first + number - 1]
+                for pos, (p, score) in enumerate(zip(seated, scores, strict=True), start=1):
+                    rack += 1
+                    yield {
+                        "id": rack,
+                        "game_id": game,
+                        "player_id": ids[p],
+                        "position": pos,
+                        "points": 0 if score > 0 else min(-int(score), 200),
+                        "rack_value": 0 if score > 0 else -int(score),
+                        "score": Decimal(int(score)),
+                        "winner": score > 0,
+                    }
+
+
+def build_postgres(events: list[list[list[SimGame]]]) -> tuple[list[int], float]:
+    """The simulated events as tournaments on PostgreSQL: tournaments and
+    rounds through the ORM, matches, seats, games and racks by COPY with ids
+    of their own; the player ids by index."""
+    from django.core.management.color import no_style
+
+    start = time.perf_counter()
+    call_command("migrate", verbosity=0)
+    owner = get_user_model().objects.create(username="bench")
+    with transaction.atomic():
+        players = Player.objects.bulk_create(Player(name=f"Player {i:04d}") for i in range(PLAYERS))
+        ids = [p.pk for p in players]
+        day = dt.date(2024, 1, 6)
+        tournaments = Tournament.objects.bulk_create(
+            Tournament(
+                name=f"Bench {n}",
+                slug=f"bench-{n}",
+                owner=owner,
+                date=day + dt.timedelta(days=n),
+                rounds=ROUNDS,
+                games_per_round=GAMES,
+            )
+            for n in range(len(events))
+        )
+        Entry.objects.bulk_create(
+            (
+                Entry(tournament=t, player_id=ids[p])
+                for t, rounds in zip(tournaments, events, strict=True)
+                for p in {p for games in rounds for seated, _ in games for p in seated}
+            ),
+            batch_size=10000,
+        )
+        rounds_made = Round.objects.bulk_create(
+            (
+                Round(tournament=t, number=r, games_per_match=GAMES)
+                for t in tournaments
+                for r in range(1, ROUNDS + 1)
+            ),
+            batch_size=10000,
+        )
+        flat_rounds = [games for rounds in events for games in rounds]
+        by_round = list(zip(rounds_made, flat_rounds, strict=True))
+        copy_in(Match, Match(round=rounds_made[0], table=1), copied(by_round, ids, "match"))
+        copy_in(
+            Seat,
+            Seat(match_id=1, round=rounds_made[0], player_id=ids[0], position=1),
+            copied(by_round, ids, "seat"),
+        )
+        copy_in(Game, Game(match_id=1, number=1, ending="rummikub"), copied(by_round, ids, "game"))
+        prototype = Rack(game_id=1, player_id=ids[0], position=1, points=0, rack_value=0, score=0)
+        copy_in(Rack, prototype, copied(by_round, ids, "rack"))
+        with connection.cursor() as cursor:
+            for statement in connection.ops.sequence_reset_sql(
+                no_style(), [Match, Seat, Game, Rack]
+            ):
+                cursor.execute(statement)
     return ids, time.perf_counter() - start
 
 
@@ -423,8 +574,8 @@ def main() -> int:
         (
             f"full recomputation, {games:,} games, stored ({rows:,} rows)",
             f"{rebuild_s:.2f} s",
-            f"< {REBUILD_LIMIT_S:.0f} s",
-            rebuild_s < REBUILD_LIMIT_S,
+            f"< {REBUILD_LIMIT_S:.0f} s, ≤ anchor",
+            rebuild_s < REBUILD_LIMIT_S and rebuild_s <= anchor_s,
         ),
         (
             "recomputation compared with the stored ratings",
@@ -468,8 +619,38 @@ def main() -> int:
         )
     stored = GameRating.objects.count()
     print(f"\nrating rows stored at the end: {stored:,}; scratch folder {WORKDIR}")
-    return 0 if all(ok for *_, ok in checks) else 1
+    failed = not all(ok for *_, ok in checks)
+    return int(postgres_part() or failed)
+
+
+def postgres_part() -> int:
+    """The 1,000,000 games on PostgreSQL, in a process of its own; its status."""
+    server = postgres_server()
+    if not server:
+        print("\nPostgreSQL: the local cluster cannot run here; skipped")
+        return 0
+    name = f"rackscore_ratings_{uuid.uuid4().hex[:8]}"
+    env = {**os.environ, "BENCH_PG_SERVER": server, "BENCH_PG_NAME": name}
+    try:
+        return subprocess.call([sys.executable, __file__, "--postgres"], env=env)
+    finally:
+        scratch_postgres_drop(server, name)
+
+
+def main_postgres() -> int:
+    rng = random.Random(2026)
+    _skills, events = simulated(rng, PG_TOURNAMENTS)
+    games = sum(len(g) for rounds in events for g in rounds)
+    _ids, built = build_postgres(events)
+    print(f"\nPostgreSQL: built {PG_TOURNAMENTS} tournaments, {games:,} games in {built:.0f} s")
+    rows, rebuild_s = timed(ratings.ratings_rebuild)
+    ok = rebuild_s < PG_REBUILD_LIMIT_S
+    print(
+        f"full recomputation on PostgreSQL, {games:,} games, stored ({rows:,} rows)  "
+        f"{rebuild_s:.1f} s  < {PG_REBUILD_LIMIT_S:.0f} s  {'ok' if ok else 'MISSED'}"
+    )
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main_postgres() if POSTGRES else main())

@@ -27,15 +27,26 @@ from tournaments.models.play import Game
 
 
 class GameRating(models.Model):
+    # Derived data, rebuilt from the games: its references are kept by the
+    # rating services and Django's cascades (a game, player or tournament
+    # deleted takes its rows along), not checked by the database row by row.
+    # A full recomputation writes 4,000,000 rows on a federation's database, and
+    # the three checks per row were most of its time.
     # No index of their own: the unique (game, player) and the (player, place) index serve.
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="ratings", db_index=False)
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="ratings", db_index=False, db_constraint=False
+    )
     player = models.ForeignKey(
-        Player, on_delete=models.CASCADE, related_name="game_ratings", db_index=False
+        Player,
+        on_delete=models.CASCADE,
+        related_name="game_ratings",
+        db_index=False,
+        db_constraint=False,
     )
     # No index either: a tournament's rows are found by their place, and deleting
     # one (rare) may read the table once; every index costs each of a replay's inserts.
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="+", db_index=False
+        Tournament, on_delete=models.CASCADE, related_name="+", db_index=False, db_constraint=False
     )
     # The place in the rating order: the tournament's date (its creation day in
     # the site's time zone when it has none), the tournament, round, table, game.

@@ -36,9 +36,10 @@ from __future__ import annotations
 import datetime
 import json
 import zoneinfo
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
+from itertools import islice
 from typing import Any
 
 from django.conf import settings
@@ -219,7 +220,7 @@ def _moved_on_store(key: Key, steps: Sequence[Step], standings: dict[int, Standi
     PostgreSQL (the rows inserted in a ``WITH`` of the ratings' upsert), two on
     SQLite."""
     _state, _players, upsert = _append_sql()
-    rows_sql, row_params = _rows_values([(key, list(steps))])
+    rows_sql, row_params = _rows_values([(key, steps)])
     params: list[Any] = []
     for p, s in standings.items():
         params += [p, s.mu, s.sigma, s.rating, s.games]
@@ -352,13 +353,11 @@ def _rows_insert_sql() -> tuple[str, str]:
     return f"INSERT INTO {ops.quote_name(meta.db_table)} ({columns}) VALUES ", marks
 
 
-def _rows_of(played: Iterable[tuple[Key, list[Step]]]) -> list[tuple[Any, ...]]:
+def _rows_of(played: Iterable[tuple[Key, Sequence[Step]]]) -> Iterator[tuple[Any, ...]]:
     """The rating rows of each game played (its key, its players' steps), as
-    the insert takes them."""
+    the insert takes them, one by one as the games come."""
     adapt = connection.ops.adapt_datefield_value
     day: dict[datetime.date, Any] = {}
-    rows: list[tuple[Any, ...]] = []
-    add = rows.append
     for k, steps in played:
         d = k[0]
         stored = day.get(d)
@@ -366,60 +365,67 @@ def _rows_of(played: Iterable[tuple[Key, list[Step]]]) -> list[tuple[Any, ...]]:
             stored = day[d] = adapt(d)
         where = (k[1], stored, k[2], k[3], k[4], key_place(k))
         for step in steps:
-            add((step.game, step.player, *where, step.mu, step.sigma, step.rating))
-    return rows
+            yield (step.game, step.player, *where, step.mu, step.sigma, step.rating)
 
 
-def _rows_values(played: Iterable[tuple[Key, list[Step]]]) -> tuple[str, list[Any]]:
+def _rows_values(played: Iterable[tuple[Key, Sequence[Step]]]) -> tuple[str, list[Any]]:
     """A few games' rating rows as one multi-row insert and its parameters."""
     head, marks = _rows_insert_sql()
-    rows = _rows_of(played)
+    rows = list(_rows_of(played))
     return head + ", ".join([marks] * len(rows)), [value for row in rows for value in row]
 
 
-# Beyond this many rating rows at once (a long replay, a full recomputation),
-# PostgreSQL takes them by COPY and SQLite builds its two lookup indexes after
-# the rows rather than row by row: each about a third of such a write.
-BULK_ROWS = 50_000
+# A replay of more games than this (a long one, a full recomputation) is a
+# *bulk* write: PostgreSQL takes its rows by COPY as the games are rated, and
+# SQLite builds its two lookup indexes after the rows rather than row by row
+# (each about a third of such a write).
+BULK_GAMES = 12_500
 
 
 def _lookup_indexes_sql(*, create: bool) -> list[str]:
-    """The rating rows' lookup indexes (``GameRating.Meta.indexes``) dropped or made again."""
-    editor = connection.schema_editor()
-    return [
-        str(
-            index.create_sql(GameRating, editor) if create else index.remove_sql(GameRating, editor)
-        )
-        for index in GameRating._meta.indexes
-    ]
+    """The rating rows' lookup indexes (``GameRating.Meta.indexes``: plain
+    columns in ascending order) dropped or made again, as SQLite writes them."""
+    q = connection.ops.quote_name
+    meta = GameRating._meta
+    column = {f.name: f.column for f in meta.concrete_fields}
+    statements = []
+    for index in meta.indexes:
+        if not create:
+            statements.append(f"DROP INDEX {q(index.name)}")
+            continue
+        columns = ", ".join(q(column[name]) for name in index.fields)
+        statements.append(f"CREATE INDEX {q(index.name)} ON {q(meta.db_table)} ({columns})")
+    return statements
 
 
-def _rows_store(played: Iterable[tuple[Key, list[Step]]]) -> int:
+def _rows_store(played: Iterable[tuple[Key, Sequence[Step]]], *, bulk: bool = False) -> int:
     """Insert the rating rows of each game played (its key, its players'
-    steps): one statement run over all of them (a replay writes up to 400,000;
-    model instances would cost most of it), or a bulk write beyond
-    ``BULK_ROWS``."""
+    steps), taken as they come: one statement run over all of them (model
+    instances would cost most of it), or a ``bulk`` write (``BULK_GAMES``); the
+    number of rows written."""
     head, marks = _rows_insert_sql()
     rows = _rows_of(played)
-    bulk = len(rows) > BULK_ROWS
+    written = 0
     with connection.cursor() as cursor:
         if bulk and connection.vendor == "postgresql":
-            meta = GameRating._meta
             columns = head[head.index("(") : head.index(")") + 1]
-            table = connection.ops.quote_name(meta.db_table)
+            table = connection.ops.quote_name(GameRating._meta.db_table)
             with cursor.cursor.copy(f"COPY {table} {columns} FROM STDIN") as copy:
+                write = copy.write_row
                 for row in rows:
-                    copy.write_row(row)
-            return len(rows)
+                    write(row)
+                    written += 1
+            return written
         later = _lookup_indexes_sql(create=True) if bulk else []
         if later:
             for statement in _lookup_indexes_sql(create=False):
                 cursor.execute(statement)
-        for start in range(0, len(rows), 50_000):
-            cursor.executemany(head + marks, rows[start : start + 50_000])
+        while chunk := list(islice(rows, 50_000)):
+            cursor.executemany(head + marks, chunk)
+            written += len(chunk)
         for statement in later:
             cursor.execute(statement)
-    return len(rows)
+    return written
 
 
 def _current_store(standings: dict[int, Standing], gone: Collection[int] = ()) -> None:
@@ -479,7 +485,7 @@ def _replay(key: Key | None, players: Collection[int] = ()) -> int:
     start = _standings_before(sorted(touched)) if key is not None else {}
     book = Book.of(start)
     play = book.play
-    written = _rows_store([(k, play(game)) for game, k in placed])
+    written = _rows_store(((k, play(game)) for game, k in placed), bulk=len(placed) > BULK_GAMES)
     standings = book.standings()
     _current_store(standings, gone=[p for p in touched if p not in standings])
     return written

@@ -8,6 +8,7 @@ import io
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 
 from scoring.rules import RackIn
 from tests.factories import TournamentFactory, UserFactory, round_play, seated_ids
@@ -101,6 +102,31 @@ def test_a_correction_a_deletion_and_a_restore_each_equal_a_full_recomputation()
     assert GameRating.objects.filter(game_id=game.pk).count() == len(ids)
     assert_ratings_are_openskills()
     assert ratings.ratings_recompute().differences == []
+
+
+def test_a_bulk_replay_writes_what_a_row_by_row_one_does(monkeypatch):
+    """Past ``BULK_GAMES`` games a replay writes its rows in bulk (PostgreSQL's
+    COPY as the games are rated; SQLite's lookup indexes built after the rows):
+    the same ratings, and the indexes are there again."""
+    first = tournament_played(players=8, rounds=2, date=dt.date(2026, 1, 10))
+    played_with(players_of(first), rounds=2, date=dt.date(2026, 1, 20))
+    monkeypatch.setattr(ratings, "BULK_GAMES", 3)
+    assert ratings.ratings_rebuild() == GameRating.objects.count() > 3 * 4
+    assert_ratings_are_openskills()
+    game = Game.objects.filter(match__round__tournament=first).order_by("pk").first()
+    assert game is not None
+    ids = seated_ids(game.match)
+    game_correct(
+        game=game,
+        ending="rummikub",
+        racks=[RackIn(player=p, points=0 if i == 3 else 40) for i, p in enumerate(ids)],
+    )
+    assert_ratings_are_openskills()
+    assert ratings.ratings_recompute().differences == []
+    names = {index.name for index in GameRating._meta.indexes}
+    with connection.cursor() as cursor:
+        found = connection.introspection.get_constraints(cursor, GameRating._meta.db_table)
+    assert names <= {name for name, about in found.items() if about["index"]}
 
 
 def test_a_private_tournament_never_moves_a_rating():
