@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 CLIENTS = 4
 IDLE_S = 8.0
-P95_MAX_MS = 250.0
+P95_MAX_MS = 100.0
 POST_MAX_S = 1.0
 RESTORE_MAX_S = 600.0
 # About 50 MB with every game's event, as an export has them.

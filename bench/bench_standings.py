@@ -113,7 +113,9 @@ def build() -> tuple[Tournament, dict[str, float]]:
     start = time.perf_counter()
     with transaction.atomic():
         owner = get_user_model().objects.create(username="bench")
-        clubs = Club.objects.bulk_create(Club(name=f"Club {i}") for i in range(40))
+        clubs = Club.objects.bulk_create(
+            Club(name=f"Club {i}", slug=f"club-{i}") for i in range(40)
+        )
         players = Player.objects.bulk_create(
             Player(name=f"Player {i:04d}", club=clubs[i % 40]) for i in range(PLAYERS)
         )
