@@ -98,6 +98,7 @@ NOT_AUDITED = {
     "stages.stage_tables": "a read",
     "tournaments.slug_free": "a read",
     "tournaments.has_results": "a read",
+    "tournaments.tournament_settings_check": "judges settings, stores nothing",
     "players_file.players_import_preview": "checks a file, stores nothing",
     "players_file.problem_text": "a message",
     "players_file.header_shown": "the header row in a language, a text",
