@@ -268,3 +268,19 @@ def test_save_and_seat_says_why_a_round_cannot_be_seated() -> None:
     )
     assert answer.status_code == 200 and not evening.round_set.exists()
     assert any(m.level_tag == "error" for m in answer.context["messages"])
+
+
+def test_evenings_on_one_day_keep_a_column_each_in_the_exports() -> None:
+    played = season_played()
+    Tournament.objects.filter(season=played.season).update(date=DAY)
+    answer = _client(None).get(f"/c/{played.club.slug}/seasons/{played.season.pk}/?_export=json")
+    rows = json.loads(answer.content)
+    view = season_view(season=played.season)
+    first = view.table.ranked[0]
+    evenings = [key for key in rows[0] if key not in ("#", "Player", "Points", "Evenings", "Best")]
+    assert len(evenings) == len([e for e in view.evenings if e.counts]) == 4
+    assert evenings[1].endswith(" (2)") and evenings[3].endswith(" (4)")
+    counted = [e for e in view.evenings if e.counts]
+    assert [rows[0][key] for key in evenings] == [
+        float(first.by_evening[e.id]) if e.id in first.by_evening else "" for e in counted
+    ]
