@@ -207,7 +207,8 @@ def run_evening(
     guest: str | None,
     shots: Shots,
 ) -> Tournament:
-    """New evening on the season page; tick who is here; seat, play and finish round 1."""
+    """New evening on the season page; tick who is here, save and seat round 1 (the
+    check-in's own button); play and finish round 1."""
     page.goto(season_url)
     page.click(".season-actions button >> text=New evening")
     page.wait_for_url("**/checkin/")
@@ -231,7 +232,7 @@ def run_evening(
         )
     )
     assert f"{len(here)} players are here." in message(page)
-    page.click("#next-step button >> text=Seat round 1")
+    assert "Round 1 seated." in message(page)
     assert "Round 1 of 1: 0 of" in page.locator("#next-step").inner_text()
     shots(page, f"evening{number}-seated")
     tables = record_round(page, evening=number, shots=shots)

@@ -25,6 +25,7 @@ from printing.table_layout import (
     document_head,
     page_numbers_added,
     paragraph,
+    rank_column_mm,
     table_blocks,
 )
 from tournaments.selectors.seasons import EveningLine, SeasonView
@@ -39,9 +40,9 @@ def _number(value: Decimal) -> str:
     return formats.number_format(value.normalize() if value == value.to_integral() else value)
 
 
-def _columns(evenings: int) -> list[Column]:
+def _columns(evenings: int, *, rank_mm: float = RANK_MM) -> list[Column]:
     x, width = MARGIN_SIDE, content_width(PAPER)
-    fixed = [RANK_MM, PLAYER_MM, NUMBER_MM, NUMBER_MM, NUMBER_MM]
+    fixed = [rank_mm, PLAYER_MM, NUMBER_MM, NUMBER_MM, NUMBER_MM]
     rest = width - sum(fixed)
     evening_mm = max(EVENING_MM_MIN, rest / evenings) if evenings else 0.0
     columns = []
@@ -60,7 +61,11 @@ def _cell(row: SeasonRow, evening: EveningLine) -> str:
 
 
 def _table(rows: Sequence[SeasonRow], evenings: list[EveningLine], *, empty: str) -> list[Block]:
-    shown = evenings[-max(1, int((content_width(PAPER) - 104) // EVENING_MM_MIN)) :]
+    # The rank column holds its heading's word whole ("Placering", "Plassering");
+    # as many of the latest evenings as fit beside the fixed columns.
+    rank_mm = rank_column_mm(gettext("Rank"))
+    fixed_mm = rank_mm + PLAYER_MM + 3 * NUMBER_MM
+    shown = evenings[-max(1, int((content_width(PAPER) - fixed_mm) // EVENING_MM_MIN)) :]
     headings = [
         gettext("Rank"),
         gettext("Player"),
@@ -83,7 +88,7 @@ def _table(rows: Sequence[SeasonRow], evenings: list[EveningLine], *, empty: str
         )
         for row in rows
     ]
-    return table_blocks(_columns(len(shown)), headings, lines, empty=empty)
+    return table_blocks(_columns(len(shown), rank_mm=rank_mm), headings, lines, empty=empty)
 
 
 def season_document(*, view: SeasonView) -> bytes:

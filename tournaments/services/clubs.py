@@ -13,7 +13,8 @@ whether or not an account has the username.
 
 A member is *added* (a new player, or an existing one the user may change:
 ``access.player_editable``), *imported* from a players file (the desk's
-preview and import, every line's club being this one) or *leaves* (the
+preview and import, every line's club being this one; a name no member has
+may be one of the user's own players of no club, who joins) or *leaves* (the
 player keeps everything, without a club).
 
 Every action records its event in the club's own trail (``AuditEvent.club``,
@@ -28,12 +29,13 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Collection
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from scoring.errors import ConflictError, NotFoundError, UserError, _
 from tournaments.access import (
@@ -45,6 +47,7 @@ from tournaments.access import (
 )
 from tournaments.actors import ActingUser
 from tournaments.models import AuditEvent, Club, ClubInvitation, Entry, Player, Tournament
+from tournaments.selectors.people import players_owned
 from tournaments.services import players_file
 from tournaments.services.audit import audit_add, audit_changes, audit_value, audit_values
 from tournaments.services.club_slugs import SLUGS_RESERVED, club_slugs_free
@@ -429,43 +432,72 @@ def member_remove(*, club: Club, player: Player, user: ActingUser) -> Player:
 
 def members_file(*, club: Club, text: str) -> str:
     """A members file as the players file ``players_file`` imports: each line's
-    name (the first column, or the one a header calls ``name``) with this club,
-    line for line, so that a problem names the line the organiser wrote."""
-    first_line = next((line for line in text.splitlines() if line.strip()), "")
-    delimiter = ","
-    if "," not in first_line:
-        delimiter = ";" if ";" in first_line else "\t" if "\t" in first_line else ","
+    name (the first column, or the one a header calls ``name`` in any of the
+    pages' languages: ``players_file.HEADERS``) with this club, line for line,
+    so that a problem names the line the organiser wrote. The separator is
+    read as a players file's is (``players_file.delimiter_of``)."""
+    text = text.removeprefix("\ufeff")
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     column, first = 0, True
-    for row in csv.reader(io.StringIO(text), delimiter=delimiter):
+    for row in csv.reader(io.StringIO(text), delimiter=players_file.delimiter_of(text)):
         cells = [cell.strip() for cell in row]
         if not any(cells):
             out.write("\n")
             continue
         if first:
             first = False
-            heads = [cell.casefold() for cell in cells]
-            if "name" in heads:
-                column = heads.index("name")
+            header = players_file.header_columns(cells)
+            if header is not None:
+                column = header["name"]
                 writer.writerow(["name", "club"])
                 continue
         writer.writerow([cells[column] if len(cells) > column else "", club.name])
     return out.getvalue()
 
 
+def _adoptable(*, user: ActingUser) -> QuerySet[Player]:
+    """The players a members file may make members although no member has their
+    name: the user's own players of no club (``selectors.people.players_owned``)."""
+    return players_owned(user=user).filter(club__isnull=True)
+
+
 def members_import_preview(
-    *, club: Club, text: str, user: ActingUser
+    *, club: Club, text: str, user: ActingUser, new_lines: Collection[int] = ()
 ) -> players_file.ImportPreview:
-    """Check a members file as ``members_import`` would, storing nothing."""
-    return players_file.players_import_preview(text=members_file(club=club, text=text), user=user)
+    """Check a members file as ``members_import`` would, storing nothing: a line
+    matches a member of that name, else one of the user's players of no club
+    (who joins), unless its number is in ``new_lines``."""
+    return players_file.players_import_preview(
+        text=members_file(club=club, text=text),
+        user=user,
+        new_lines=new_lines,
+        adoptable=_adoptable(user=user),
+    )
 
 
 @transaction.atomic
-def members_import(*, club: Club, text: str, user: ActingUser) -> players_file.ImportResult:
+def members_import(
+    *, club: Club, text: str, user: ActingUser, new_lines: Collection[int] = ()
+) -> players_file.ImportResult:
     """Import a members file (the club's organisers), all or nothing: each name is
-    a member of the club, new or existing (same name, this club)."""
+    a member of the club: new, a member already (same name), or one of the
+    user's players of no club, who joins (unless the line is in ``new_lines``)."""
+    from tournaments.services import players as player_services
+
     _rights_check(club=club, user=user, owner=False)
-    result = players_file.players_import(text=members_file(club=club, text=text), user=user)
-    _member_event(club=club, action=Action.MEMBER_ADDED, user=user, players=list(result.created))
+    result = players_file.players_import(
+        text=members_file(club=club, text=text),
+        user=user,
+        new_lines=new_lines,
+        adoptable=_adoptable(user=user),
+    )
+    joined = [
+        player_services.player_update(player=p, user=user, club=club)
+        for p in result.existing
+        if p.club_id != club.pk
+    ]
+    _member_event(
+        club=club, action=Action.MEMBER_ADDED, user=user, players=[*result.created, *joined]
+    )
     return result

@@ -9,6 +9,8 @@ refused the same way on either database.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
 
@@ -17,8 +19,9 @@ from scoring.errors import NON_FIELD, UserError, _
 _INTEGER_MAX = {"PositiveSmallIntegerField": 32767, "PositiveIntegerField": 2147483647}
 
 
-def model_checked(instance: models.Model) -> None:
-    """Run the model's checks; the first problem found as a ``UserError``."""
+def model_checked(instance: models.Model, *, exclude: Collection[str] = ()) -> None:
+    """Run the model's checks (but on the fields ``exclude`` names); the first
+    problem found as a ``UserError``."""
     for field in instance._meta.concrete_fields:
         largest = _INTEGER_MAX.get(field.get_internal_type())
         value = getattr(instance, field.attname)
@@ -30,7 +33,7 @@ def model_checked(instance: models.Model) -> None:
                 max=largest,
             )
     try:
-        instance.full_clean()
+        instance.full_clean(exclude=list(exclude) or None)
     except ValidationError as error:
         name, messages = next(iter(error.message_dict.items()))
         # Django's message is already in the active language; carry it as it is.

@@ -6,7 +6,8 @@ separator may be a comma, a semicolon or a tab, read off the first line that
 has one; UTF-8 with or without a BOM, else Windows-1252; clubs are matched
 without regard to case; a header may name a third column, ``category``, whose
 text becomes each entry's category when a tournament is imported into). Each
-cell is read clean (``names.name_clean``: spaces collapsed, NFC). A *problem*
+cell is read clean (``names.name_clean``: spaces collapsed, NFC; a name also
+loses the commas and semicolons typed after it). A *problem*
 is one thing wrong with it (its line number, a message template and its
 parameters); *previewing* a file checks it and says what each line will do,
 storing nothing; *importing* it creates its clubs and players and, for a
@@ -16,8 +17,11 @@ A line *matches* an existing player the importing user may see
 (``access.players_visible_q``: never another organiser's private player; a
 file is data, not an identity) of the same name in any case: with a club, the
 first made of that club; without one, the one player of that name whatever
-their club (or, among several, the one without a club). A matched line is
-that player, not a new one, unless the organiser marks the line *new*.
+their club (or, among several, the one without a club). A line with a club
+that no player of that name is in may also match one of the *adoptable*
+players of no club (a query the caller gives: a club's import offers the
+organiser's own players), the first made. A matched line is that player, not a
+new one, unless the organiser marks the line *new*.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
 
 from scoring import rules
@@ -139,7 +143,7 @@ def players_file_decoded(raw: bytes) -> tuple[str, bool]:
     raise UserError(_("The file is not text: save it as CSV."), field="file")
 
 
-def _delimiter(text: str) -> str:
+def delimiter_of(text: str) -> str:
     """The separator: the first of ``DELIMITERS`` on the first line that has one.
     (csv.Sniffer guesses wrong on short files.)"""
     for line in text.splitlines():
@@ -149,7 +153,7 @@ def _delimiter(text: str) -> str:
     return ","
 
 
-def _header(cells: list[str]) -> dict[str, int] | None:
+def header_columns(cells: list[str]) -> dict[str, int] | None:
     """The columns a first line names (None when it names no name column)."""
     columns: dict[str, int] = {}
     for i, cell in enumerate(cells):
@@ -159,11 +163,17 @@ def _header(cells: list[str]) -> dict[str, int] | None:
     return columns if "name" in columns else None
 
 
+def name_cell(text: str) -> str:
+    """A name cell read clean, without the separators a list typed by hand
+    leaves after it ("Mette Sørensen," in a semicolon file)."""
+    return name_clean(name_clean(text).rstrip(",;"))
+
+
 def _csv_lines(text: str) -> tuple[list[_Line], list[Problem]]:
     """Parse a players CSV (``name,club``; a header row naming the columns is optional)."""
     problems: list[Problem] = []
     text = text.removeprefix("\ufeff")
-    reader = csv.reader(io.StringIO(text), delimiter=_delimiter(text))
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter_of(text))
     columns = {"name": 0, "club": 1}
     lines: list[_Line] = []
     first = True
@@ -174,7 +184,7 @@ def _csv_lines(text: str) -> tuple[list[_Line], list[Problem]]:
             continue
         if first:
             first = False
-            header = _header(cells)
+            header = header_columns(cells)
             if header is not None:
                 unknown = [c for i, c in enumerate(cells) if c and i not in header.values()]
                 if unknown:
@@ -196,7 +206,7 @@ def _csv_lines(text: str) -> tuple[list[_Line], list[Problem]]:
                     {"count": len(cells), "width": width},
                 )
             )
-        name = cells[columns["name"]] if len(cells) > columns["name"] else ""
+        name = name_cell(cells[columns["name"]]) if len(cells) > columns["name"] else ""
         club = cells[columns["club"]] if "club" in columns and len(cells) > columns["club"] else ""
         where = columns.get("category")
         category = cells[where] if where is not None and len(cells) > where else ""
@@ -327,14 +337,29 @@ def _players_named(lines: list[_Line], *, user: ActingUser) -> dict[str, list[Pl
     return named
 
 
+def _adoptable_ids(named: dict[str, list[Player]], adoptable: QuerySet[Player] | None) -> set[int]:
+    """Those of the players named in the file that ``adoptable`` holds, of no
+    club; one query (none without ``adoptable``)."""
+    clubless = [p.pk for players in named.values() for p in players if p.club_id is None]
+    if adoptable is None or not clubless:
+        return set()
+    return set(adoptable.filter(pk__in=clubless).values_list("pk", flat=True))
+
+
 def _player_matched(
-    line: _Line, club: Club | None, named: dict[str, list[Player]]
+    line: _Line,
+    club: Club | None,
+    named: dict[str, list[Player]],
+    adoptable: Collection[int] = (),
 ) -> Player | None:
     """The existing player a line stands for (None: a new one). ``club`` is the
     line's club as known (None for none, or one to be made)."""
     same = named.get(line.name.casefold(), [])
     if line.club:
-        return next((p for p in same if club is not None and p.club_id == club.pk), None)
+        member = next((p for p in same if club is not None and p.club_id == club.pk), None)
+        if member is None and adoptable:
+            member = next((p for p in same if p.club_id is None and p.pk in adoptable), None)
+        return member
     if len(same) == 1:
         return same[0]
     return next((p for p in same if p.club_id is None), None)
@@ -391,16 +416,18 @@ def players_import_preview(
     tournament: Tournament | None = None,
     user: ActingUser = None,
     new_lines: Collection[int] = (),
+    adoptable: QuerySet[Player] | None = None,
 ) -> ImportPreview:
     """Check a players file as ``players_import`` would, storing nothing.
 
     Each line says which existing player it matches (unless its number is in
-    ``new_lines``), whether its club exists already and, with ``tournament``,
-    whether the player is entered in it.
+    ``new_lines``; ``adoptable`` as the module says), whether its club exists
+    already and, with ``tournament``, whether the player is entered in it.
     """
     lines, problems = _lines_checked(text)
     clubs = _clubs_known(user=user)
     named = _players_named(lines, user=user)
+    adopted = _adoptable_ids(named, adoptable)
     entered: set[int] = set()
     if tournament is not None:
         ids = [p.pk for players in named.values() for p in players]
@@ -412,7 +439,7 @@ def players_import_preview(
     shown = []
     for line in lines:
         club = clubs.get(line.club.casefold()) if line.club else None
-        matched = _player_matched(line, club, named)
+        matched = _player_matched(line, club, named, adopted)
         new = matched is not None and line.number in new_lines
         player = None if new else matched
         shown.append(
@@ -439,11 +466,13 @@ def players_import(
     user: ActingUser = None,
     created_by: ActingUser = None,
     new_lines: Collection[int] = (),
+    adoptable: QuerySet[Player] | None = None,
 ) -> ImportResult:
     """Create the players of a ``name,club`` CSV (and their clubs), all or nothing.
 
     A line that matches an existing player (see the module's vocabulary) is
-    that player, unless its number is in ``new_lines``. With ``tournament``
+    that player, unless its number is in ``new_lines`` (``adoptable``: see the
+    module's vocabulary). With ``tournament``
     every listed player is entered. Raises ``PlayersFileError`` listing every
     bad line; then nothing is stored. New players and clubs are
     ``created_by``'s, else those of ``user`` (who imports; a command: nobody,
@@ -460,11 +489,12 @@ def players_import(
     named_clubs = clubs_for_names(names={line.club: "" for line in lines if line.club}, user=viewer)
     clubs = {name.casefold(): club for name, club in named_clubs.items()}
     named = _players_named(lines, user=viewer)
+    adopted = _adoptable_ids(named, adoptable)
     result = ImportResult()
     players: dict[int, Player] = {}
     for line in lines:
         club = clubs[line.club.casefold()] if line.club else None
-        matched = None if line.number in new_lines else _player_matched(line, club, named)
+        matched = None if line.number in new_lines else _player_matched(line, club, named, adopted)
         if matched is None:
             players[line.number] = Player(name=line.name, club=club, created_by=creator)
             result.created.append(players[line.number])

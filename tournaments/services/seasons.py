@@ -25,6 +25,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring.errors import UserError, _
 from tournaments.access import club_organiser, user_or_none
@@ -34,7 +35,11 @@ from tournaments.models import Club, Entry, Rack, Season, Tournament
 from tournaments.services.co_organisers import NotAllowedError
 from tournaments.services.entries import entries_add
 from tournaments.services.model_checks import model_checked
-from tournaments.services.tournaments import SETTINGS, tournament_create
+from tournaments.services.tournaments import (
+    SETTINGS,
+    tournament_create,
+    tournament_settings_check,
+)
 from tournaments.standings.season import SeasonRules, season_rules_check
 
 NAME_MAX = 120
@@ -68,13 +73,24 @@ def evening_settings_check(value: Any) -> dict[str, Any]:
             field="evening_settings",
             names=", ".join(unknown),
         )
-    if "format" in value and value["format"] not in FORMATS:
+    chosen = value.get("format", DEFAULT_FORMAT)
+    if not isinstance(chosen, str) or chosen not in FORMATS:
         raise UserError(
             _("Unknown format %(name)s; choose from %(known)s."),
             field="evening_settings",
-            name=str(value["format"]),
+            name=str(chosen),
             known=", ".join(FORMATS),
         )
+    # An evening is created with them: what a new tournament would refuse is refused now.
+    try:
+        tournament_settings_check(settings=value)
+    except UserError as error:
+        raise UserError(
+            _("The evening setting %(setting)s is refused: %(problem)s"),
+            field="evening_settings",
+            setting=error.field or "-",
+            problem=error.render(gettext),
+        ) from error
     return dict(value)
 
 

@@ -37,7 +37,7 @@ A deleted tournament's trail goes with it, but the deletion is recorded
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -131,8 +131,11 @@ def _table_points_merged(current: Any, given: Any) -> dict[str, list[int]]:
     return {str(size): list(points) for size, points in sorted(vectors.items())}
 
 
-def _settings_apply(tournament: Tournament, settings: dict[str, Any]) -> list[str]:
-    """Judge the settings and set them on the (unsaved) tournament; the fields changed."""
+def _settings_apply(
+    tournament: Tournament, settings: dict[str, Any], *, unchecked: Collection[str] = ()
+) -> list[str]:
+    """Judge the settings and set them on the (unsaved) tournament; the fields changed.
+    The model's checks leave out the fields ``unchecked`` names."""
     unknown = sorted(set(settings) - SETTINGS - {"owner"})
     if unknown:
         raise TypeError(f"Not a tournament setting: {', '.join(unknown)}")
@@ -162,7 +165,7 @@ def _settings_apply(tournament: Tournament, settings: dict[str, Any]) -> list[st
         value = getattr(tournament, name)
         if isinstance(value, int) and not low <= value <= high:
             raise UserError(message, field=name, value=value, min=low, max=high)
-    model_checked(tournament)
+    model_checked(tournament, exclude=unchecked)
     return list(settings)
 
 
@@ -265,6 +268,18 @@ def _audited(tournament: Tournament) -> dict[str, Any]:
     values = audit_values(tournament, sorted(SETTINGS))
     values["owner"] = tournament.owner.get_username() if tournament.owner_id else None
     return values
+
+
+def tournament_settings_check(*, settings: Mapping[str, Any]) -> None:
+    """Refuse settings a new tournament would be refused with (a ``format`` and
+    the rules and plan judged as ``tournament_create`` judges them), storing
+    nothing: a ``UserError`` naming the first. What a tournament takes from
+    elsewhere (its owner, its name) is not judged here."""
+    tournament = Tournament()
+    given = format_settings(settings=settings)
+    given.setdefault("name", "-")
+    _settings_apply(tournament, given, unchecked=("owner",))
+    _plan_check(tournament)
 
 
 @transaction.atomic

@@ -18,14 +18,14 @@ from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.errors import UserError
 from tournaments.models import Club, Player
 from tournaments.selectors.clubs import member_candidates, member_of, members_of
 from tournaments.services import clubs as club_services
-from tournaments.services.players_file import NAME_MAX, PlayersFileError
+from tournaments.services.players_file import NAME_MAX, PlayersFileError, header_shown
 from tournaments.web.clubs import club_organiser_required, club_url, service_run
 from tournaments.web.desk_forms import PlayersImportForm
 
@@ -64,9 +64,10 @@ class MembersImportForm(PlayersImportForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["text"].help_text = gettext_lazy(
-            "A member a line: a name. A first line naming the columns (name, …) is a header."
-        )
+        # The header's word as the page's language writes it (every language's is read).
+        self.fields["text"].help_text = gettext(
+            "A member a line: a name. A first line such as %(header)s names the columns."
+        ) % {"header": header_shown(get_language()).split(",")[0]}
 
 
 def _members_page(
@@ -125,13 +126,25 @@ def member_leave(request: HttpRequest, club: Club, player_id: int) -> HttpRespon
     return HttpResponseRedirect(club_url(club, "web:club-members"))
 
 
+def _lines_new(request: HttpRequest) -> set[int]:
+    """The preview's lines the organiser marked to make a new player although one matches."""
+    return {int(n) for n in request.POST.getlist("new") if n.isdigit() and len(n) < 10}
+
+
 def _preview_page(
-    request: HttpRequest, club: Club, form: PlayersImportForm, text: str | None = None
+    request: HttpRequest,
+    club: Club,
+    form: PlayersImportForm,
+    text: str | None = None,
+    *,
+    windows_1252: bool = False,
 ) -> HttpResponse:
     preview = (
         None
         if text is None
-        else club_services.members_import_preview(club=club, text=text, user=request.user)
+        else club_services.members_import_preview(
+            club=club, text=text, user=request.user, new_lines=_lines_new(request)
+        )
     )
     general = preview.general if preview else []
     return render(
@@ -142,6 +155,7 @@ def _preview_page(
             "form": form,
             "text": text,
             "preview": preview,
+            "windows_1252": windows_1252,
             "rows": [(line, line.messages(gettext)) for line in preview.lines] if preview else [],
             "general": PlayersFileError(general).lines(gettext) if general else [],
         },
@@ -159,7 +173,13 @@ def members_import(request: HttpRequest, club: Club) -> HttpResponse:
     if not form.is_valid():
         return _preview_page(request, club, form)
     text: str = form.cleaned_data["text"]
-    return _preview_page(request, club, MembersImportForm(initial={"text": text}), text)
+    return _preview_page(
+        request,
+        club,
+        MembersImportForm(initial={"text": text}),
+        text,
+        windows_1252=form.cleaned_data["windows_1252"],
+    )
 
 
 @require_POST
@@ -168,7 +188,9 @@ def members_import_confirm(request: HttpRequest, club: Club) -> HttpResponse:
     """Import the previewed text; on any problem, the preview again and nothing stored."""
     text = request.POST.get("text", "")
     try:
-        result = club_services.members_import(club=club, text=text, user=request.user)
+        result = club_services.members_import(
+            club=club, text=text, user=request.user, new_lines=_lines_new(request)
+        )
     except PlayersFileError:
         return _preview_page(request, club, MembersImportForm(initial={"text": text}), text)
     listed = len(result.created) + len(result.existing)

@@ -8,8 +8,10 @@ they come); a *guest* is a new player of no club, entered and checked in at
 once (``player_enter``). The search is a GET filter (``?q=``, names compared
 as ``search_names`` folds them) that works without JavaScript; with it, the
 list narrows as one types, and the ticks of players the filter hides are kept
-(hidden, they are still sent). Then "Seat round 1" leads to the organiser desk.
-Organisers of the tournament only (``organiser_required``).
+(hidden, they are still sent). "Save and seat round 1" saves the ticks and
+seats round 1 with the players here (``round_seat_next``), when no round is
+seated yet, then leads to the organiser desk (a round that cannot be seated
+says why there). Organisers of the tournament only (``organiser_required``).
 """
 
 from __future__ import annotations
@@ -25,9 +27,11 @@ from django.utils.translation import gettext_lazy as _
 from scoring.errors import UserError
 from tournaments.models import Tournament
 from tournaments.search_names import FOLDS
+from tournaments.selectors.rounds import rounds_seated
 from tournaments.selectors.seasons import checkin_of, checkin_player_ids
 from tournaments.services import entries as entry_services
 from tournaments.services import players as player_services
+from tournaments.services import rounds as round_services
 from tournaments.web.pages import desk_action, organiser_required
 
 QUERY_MAX = 100
@@ -88,6 +92,15 @@ def evening_checkin(request: HttpRequest, tournament: Tournament) -> HttpRespons
         % {"count": len(here)},
     )
     if "seat" in request.POST:
+        if not rounds_seated(tournament=tournament):
+            try:
+                round_ = round_services.round_seat_next(tournament=tournament, user=request.user)
+            except UserError as error:
+                messages.error(request, error.render(gettext))
+            else:
+                messages.success(
+                    request, gettext("Round %(number)s seated.") % {"number": round_.number}
+                )
         return HttpResponseRedirect(reverse("web:organise", kwargs={"slug": tournament.slug}))
     return HttpResponseRedirect(_here_url(tournament))
 

@@ -45,6 +45,7 @@ from scoring import rules
 from tournaments.caching import tournament_version
 from tournaments.live import live_answer, live_tag, query_view
 from tournaments.models import Round, Tournament
+from tournaments.selectors.clubs import club_invitations_pending
 from tournaments.selectors.pages import rounds_numbered
 from tournaments.selectors.people import clubs_listed
 from tournaments.selectors.rounds import rounds_listed
@@ -87,6 +88,10 @@ def home(request: HttpRequest) -> HttpResponse:
             "clubs": clubs_listed(user=request.user),
             # Invitations to co-organise waiting for the user's answer.
             "invitations": list(invitations_pending(user=request.user)) if logged_in else [],
+            # And those to co-organise a club (also on the clubs page).
+            "club_invitations": (
+                list(club_invitations_pending(user=request.user)) if logged_in else []
+            ),
         },
     )
 

@@ -252,18 +252,19 @@ class TableLine:
 
 
 def _evening_columns(view: SeasonView) -> list[tuple[str, EveningColumn]]:
-    """A column per evening that counts, earliest first."""
-    return [
-        (
-            f"e{e.id}",
-            EveningColumn(
-                e.id,
-                verbose_name=formats.date_format(e.day, "SHORT_DATE_FORMAT"),
-            ),
-        )
-        for e in view.evenings
-        if e.counts
-    ]
+    """A column per evening that counts, earliest first, headed by its day; a
+    second evening on the same day is "day (2)", so that every heading (an
+    export's column) is its own."""
+    columns = []
+    days: dict[str, int] = {}
+    for e in view.evenings:
+        if not e.counts:
+            continue
+        day = formats.date_format(e.day, "SHORT_DATE_FORMAT")
+        days[day] = days.get(day, 0) + 1
+        heading = day if days[day] == 1 else f"{day} ({days[day]})"
+        columns.append((f"e{e.id}", EveningColumn(e.id, verbose_name=heading)))
+    return columns
 
 
 def season_tables(view: SeasonView) -> tuple[SeasonTable, SeasonTable]:

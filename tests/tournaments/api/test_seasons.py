@@ -132,6 +132,14 @@ def test_a_season_run_through_the_api() -> None:
         ({**BODY, "best_of": 400}, "best_of"),
         ({**BODY, "evening_points": "wins"}, "evening_points"),
         ({**BODY, "evening_settings": {"owner": 3}}, "evening_settings"),
+        # Settings no evening could start with are refused now, never stored.
+        ({**BODY, "evening_settings": {"format": ["club_night"]}}, "evening_settings"),
+        ({**BODY, "evening_settings": {"format": {"a": 1}}}, "evening_settings"),
+        ({**BODY, "evening_settings": {"rounds": "many"}}, "evening_settings"),
+        ({**BODY, "evening_settings": {"rounds": -1}}, "evening_settings"),
+        ({**BODY, "evening_settings": {"joker_penalty": -5}}, "evening_settings"),
+        ({**BODY, "evening_settings": {"language": "xx"}}, "evening_settings"),
+        ({**BODY, "evening_settings": {"semifinal_players": 5}}, "evening_settings"),
         ({**BODY, "name": ""}, "name"),
     ],
 )

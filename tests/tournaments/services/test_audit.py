@@ -98,9 +98,13 @@ NOT_AUDITED = {
     "stages.stage_tables": "a read",
     "tournaments.slug_free": "a read",
     "tournaments.has_results": "a read",
+    "tournaments.tournament_settings_check": "judges settings, stores nothing",
     "players_file.players_import_preview": "checks a file, stores nothing",
     "players_file.problem_text": "a message",
     "players_file.header_shown": "the header row in a language, a text",
+    "players_file.delimiter_of": "a file's separator, a read of its text",
+    "players_file.header_columns": "the columns a first line names, a read of its cells",
+    "players_file.name_cell": "a name cell read clean, a text",
     "players_file.players_file_decoded": "a file's bytes as text, stores nothing",
     "players_file.clubs_for_names": "a step of an import or a restore, audited by its caller",
     # checks that refuse, storing nothing

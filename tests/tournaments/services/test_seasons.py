@@ -102,6 +102,10 @@ def test_a_private_club_makes_private_evenings() -> None:
         ({"evening_settings": {"owner": 1}}, "evening_settings"),
         ({"evening_settings": {"format": "nope"}}, "evening_settings"),
         ({"evening_settings": [1]}, "evening_settings"),
+        ({"evening_settings": {"format": ["club_night"]}}, "evening_settings"),
+        ({"evening_settings": {"rounds": "many"}}, "evening_settings"),
+        ({"evening_settings": {"games_per_round": 0}}, "evening_settings"),
+        ({"evening_settings": {"seating": "alphabetical"}}, "evening_settings"),
     ],
 )
 def test_bad_seasons_are_refused(changes: dict[str, Any], field: str) -> None:
@@ -170,3 +174,22 @@ def test_only_the_seasons_club_organisers_attach_an_evening(how: str) -> None:
     )
     assert own.season == season
     assert tournament_create(owner=stranger, user=None, name="By the system", season=season)
+
+
+def test_good_evening_settings_are_kept_and_an_evening_starts_with_them() -> None:
+    season = _season()
+    given = {"format": "german_city", "rounds": 2, "language": "da"}
+    seasons.season_update(season=season, user=season.created_by, evening_settings=given)
+    season.refresh_from_db()
+    assert season.evening_settings == given
+    evening = seasons.evening_create(season=season, user=season.created_by)
+    assert (evening.rounds, evening.language, evening.ranking) == (2, "da", "table_points")
+
+
+def test_a_refused_evening_setting_names_the_setting() -> None:
+    season = _season()
+    with pytest.raises(UserError) as caught:
+        seasons.season_update(
+            season=season, user=season.created_by, evening_settings={"rounds": 1000}
+        )
+    assert "rounds" in caught.value.render()

@@ -397,3 +397,25 @@ def test_the_standings_pages_are_named_in_the_visitors_language(client: Client) 
     text = client.get(f"/de/t/{tournament.slug}/standings/?per_page=10").content.decode()
     assert 'rel="next">Nächste Seite</a>' in text and "Seite 1 von 2" in text
     assert 'class="pagination"' not in text
+
+def test_the_home_page_shows_ones_invitations_to_co_organise_a_club() -> None:
+    from tests.factories import UserFactory
+    from tournaments.models import ClubInvitation
+    from tournaments.services import clubs as club_services
+
+    creator = UserFactory(username="secretary")
+    club = club_services.club_create(name="Vesterbro RK", created_by=creator)
+    invitee = UserFactory(username="coorg")
+    club_services.club_invitation_send(club=club, username="coorg", by=creator)
+    client = Client()
+    client.force_login(invitee)
+    home = client.get("/").content.decode()
+    invitation = ClubInvitation.objects.get()
+    assert "Invitations to co-organise a club" in home and "Vesterbro RK" in home
+    assert f'action="/clubs/invitations/{invitation.pk}/accept/"' in home
+    client.post(f"/clubs/invitations/{invitation.pk}/accept/")
+    assert "Invitations to co-organise a club" not in client.get("/").content.decode()
+    # Nobody else is shown them.
+    other = Client()
+    other.force_login(UserFactory())
+    assert "Invitations to co-organise a club" not in other.get("/").content.decode()

@@ -12,7 +12,7 @@ from django.test import Client
 
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tests.tournaments.season_support import season_played
-from tournaments.models import Entry, Season, Tournament
+from tournaments.models import Entry, Season, Seat, Tournament
 from tournaments.selectors.seasons import season_view
 from tournaments.services import seasons
 
@@ -235,3 +235,52 @@ def test_the_club_page_lists_its_seasons_with_the_champion() -> None:
     assert page.index("<strong>Spring") < page.index("<strong>Autumn")  # current ones first
     assert "New season" not in page
     assert "New season" in _client(played.organiser).get(f"/c/{played.club.slug}/").content.decode()
+
+
+def test_save_and_seat_round_1_seats_the_players_here_once() -> None:
+    user = UserFactory()
+    club = ClubFactory(created_by=user)
+    members = [PlayerFactory(club=club, name=f"M{i}", created_by=user) for i in range(9)]
+    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    evening = seasons.evening_create(season=season, user=user)
+    web = _client(user)
+    url = f"/t/{evening.slug}/checkin/"
+    here = [p.pk for p in members[:8]]
+    answer = web.post(url, {"here": here, "seat": "1"}, follow=True)
+    assert answer.redirect_chain[-1][0] == f"/t/{evening.slug}/organise/"
+    round_ = evening.round_set.get()
+    seated = set(Seat.objects.filter(match__round=round_).values_list("player_id", flat=True))
+    assert round_.number == 1 and seated == set(here)
+    assert "Round 1 seated." in answer.content.decode()
+    # Once round 1 is seated, the button saves and leads to the desk, seating nothing more.
+    web.post(url, {"here": here, "seat": "1"})
+    assert evening.round_set.count() == 1
+
+
+def test_save_and_seat_says_why_a_round_cannot_be_seated() -> None:
+    user = UserFactory()
+    club = ClubFactory(created_by=user)
+    alone = PlayerFactory(club=club, name="Alone", created_by=user)
+    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    evening = seasons.evening_create(season=season, user=user)
+    answer = _client(user).post(
+        f"/t/{evening.slug}/checkin/", {"here": [alone.pk], "seat": "1"}, follow=True
+    )
+    assert answer.status_code == 200 and not evening.round_set.exists()
+    assert any(m.level_tag == "error" for m in answer.context["messages"])
+
+
+def test_evenings_on_one_day_keep_a_column_each_in_the_exports() -> None:
+    played = season_played()
+    Tournament.objects.filter(season=played.season).update(date=DAY)
+    answer = _client(None).get(f"/c/{played.club.slug}/seasons/{played.season.pk}/?_export=json")
+    rows = json.loads(answer.content)
+    view = season_view(season=played.season)
+    first = view.table.ranked[0]
+    evenings = [key for key in rows[0] if key not in ("#", "Player", "Points", "Evenings", "Best")]
+    assert len(evenings) == len([e for e in view.evenings if e.counts]) == 4
+    assert evenings[1].endswith(" (2)") and evenings[3].endswith(" (4)")
+    counted = [e for e in view.evenings if e.counts]
+    assert [rows[0][key] for key in evenings] == [
+        float(first.by_evening[e.id]) if e.id in first.by_evening else "" for e in counted
+    ]
