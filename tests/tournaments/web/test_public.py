@@ -398,6 +398,7 @@ def test_the_standings_pages_are_named_in_the_visitors_language(client: Client) 
     assert 'rel="next">Nächste Seite</a>' in text and "Seite 1 von 2" in text
     assert 'class="pagination"' not in text
 
+
 def test_the_home_page_shows_ones_invitations_to_co_organise_a_club() -> None:
     from tests.factories import UserFactory
     from tournaments.models import ClubInvitation
