@@ -44,7 +44,11 @@ def _sqlite_at(path):
     from django.db import connection
     from django.db.backends.sqlite3.base import DatabaseWrapper
 
-    return DatabaseWrapper({**connection.settings_dict, "NAME": str(path)}, alias="probe")
+    # Under PostgreSQL the site's options are psycopg's, which SQLite does not take.
+    options = connection.settings_dict["OPTIONS"] if connection.vendor == "sqlite" else {}
+    return DatabaseWrapper(
+        {**connection.settings_dict, "NAME": str(path), "OPTIONS": options}, alias="probe"
+    )
 
 
 def test_a_moved_away_sqlite_file_is_a_503_and_no_empty_file_is_made(client, tmp_path):

@@ -253,7 +253,10 @@ def test_final_places_run_a_fixed_number_of_queries(tables, django_assert_num_qu
     with django_assert_num_queries(10):
         places = final_places_for(tournament=t)
     assert len(places) == tables * 4
-    assert [r.rank for r in places] == list(range(1, tables * 4 + 1))
+    # Places in order; players level on everything share one (the games are dealt at random).
+    ranks = [r.rank for r in places]
+    assert ranks[0] == 1
+    assert all(rank in (i + 1, ranks[i - 1]) for i, rank in enumerate(ranks) if i)
 
 
 def test_per_match_and_per_player_sums_give_the_same_standings():
