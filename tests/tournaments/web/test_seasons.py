@@ -3,7 +3,6 @@ evening, and an evening's check-in."""
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 
 import pytest
@@ -11,14 +10,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
-from tests.tournaments.season_support import season_played
+from tests.tournaments.season_support import day, season_played
 from tournaments.models import Entry, Season, Seat, Tournament
 from tournaments.selectors.seasons import season_view
 from tournaments.services import seasons
 
 pytestmark = pytest.mark.django_db
-
-DAY = dt.date(2026, 9, 1)
 
 
 def _client(user: AbstractBaseUser | None) -> Client:
@@ -37,8 +34,8 @@ def test_a_season_is_made_on_its_form() -> None:
         f"/c/{club.slug}/seasons/new/",
         {
             "name": "Autumn",
-            "starts": "2026-09-01",
-            "ends": "2026-08-01",
+            "starts": day().isoformat(),
+            "ends": day(-1).isoformat(),
             "evening_points": "rank_points",
             "best_of": 0,
             "min_evenings": 0,
@@ -51,8 +48,8 @@ def test_a_season_is_made_on_its_form() -> None:
         f"/c/{club.slug}/seasons/new/",
         {
             "name": "Autumn",
-            "starts": "2026-09-01",
-            "ends": "2026-12-01",
+            "starts": day().isoformat(),
+            "ends": day(90).isoformat(),
             "evening_points": "score",
             "best_of": 3,
             "min_evenings": 2,
@@ -104,9 +101,7 @@ def test_the_season_pdf() -> None:
 
 def test_a_finished_season_names_its_champion() -> None:
     played = season_played()
-    Season.objects.filter(pk=played.season.pk).update(
-        ends=dt.date(2026, 1, 1), starts=DAY.replace(year=2025)
-    )
+    Season.objects.filter(pk=played.season.pk).update(ends=day(-1))
     page = _client(None).get(f"/c/{played.club.slug}/seasons/{played.season.pk}/")
     champion = season_view(season=played.season).table.ranked[0].name
     assert f"Champion: <strong>{champion}</strong>" in page.content.decode()
@@ -115,7 +110,7 @@ def test_a_finished_season_names_its_champion() -> None:
 def test_a_private_clubs_season_is_its_organisers_alone() -> None:
     user = UserFactory()
     club = ClubFactory(created_by=user, public=False)
-    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    season = seasons.season_create(club=club, user=user, name="S", starts=day(-30), ends=day(30))
     url = f"/c/{club.slug}/seasons/{season.pk}/"
     assert _client(None).get(url).status_code == 404
     assert _client(UserFactory()).get(url).status_code == 404
@@ -126,7 +121,7 @@ def test_a_private_clubs_season_is_its_organisers_alone() -> None:
 def test_new_evening_leads_to_the_check_in() -> None:
     user = UserFactory()
     club = ClubFactory(created_by=user)
-    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    season = seasons.season_create(club=club, user=user, name="S", starts=day(-30), ends=day(30))
     url = f"/c/{club.slug}/seasons/{season.pk}/evenings/new/"
     assert _client(UserFactory()).post(url).status_code == 403
     answer = _client(user).post(url)
@@ -139,7 +134,7 @@ def test_the_check_in_ticks_searches_and_adds_a_guest() -> None:
     club = ClubFactory(created_by=user)
     bjorn = PlayerFactory(club=club, name="Bjørn Østergaard", created_by=user)
     anna = PlayerFactory(club=club, name="Anna", created_by=user)
-    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    season = seasons.season_create(club=club, user=user, name="S", starts=day(-30), ends=day(30))
     evening = seasons.evening_create(season=season, user=user)
     web = _client(user)
     url = f"/t/{evening.slug}/checkin/"
@@ -170,7 +165,7 @@ def test_the_check_in_ticks_searches_and_adds_a_guest() -> None:
 def test_a_season_is_edited_and_deleted() -> None:
     user = UserFactory()
     club = ClubFactory(created_by=user)
-    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    season = seasons.season_create(club=club, user=user, name="S", starts=day(-30), ends=day(30))
     web = _client(user)
     base = f"/c/{club.slug}/seasons/{season.pk}/"
     assert web.get(base + "edit/").status_code == 200
@@ -179,8 +174,8 @@ def test_a_season_is_edited_and_deleted() -> None:
         base + "edit/",
         {
             "name": "Spring",
-            "starts": "2026-09-01",
-            "ends": "2026-09-30",
+            "starts": day(-30).isoformat(),
+            "ends": day(60).isoformat(),
             "evening_points": "table_points",
             "best_of": 0,
             "min_evenings": 1,
@@ -200,9 +195,15 @@ def test_the_tournament_form_offers_only_seasons_of_clubs_one_organises() -> Non
 
     organiser, stranger = UserFactory(), UserFactory()
     club = ClubFactory(created_by=organiser, public=False)
-    season = seasons.season_create(club=club, user=organiser, name="S", starts=DAY, ends=DAY)
+    season = seasons.season_create(
+        club=club, user=organiser, name="S", starts=day(-30), ends=day(30)
+    )
     own = seasons.season_create(
-        club=ClubFactory(created_by=stranger), user=stranger, name="Own", starts=DAY, ends=DAY
+        club=ClubFactory(created_by=stranger),
+        user=stranger,
+        name="Own",
+        starts=day(-30),
+        ends=day(30),
     )
     form = TournamentForm(user=stranger)
     choices = list(form.fields["season"].queryset)
@@ -225,9 +226,9 @@ def test_the_tournament_form_offers_only_seasons_of_clubs_one_organises() -> Non
 
 def test_the_club_page_lists_its_seasons_with_the_champion() -> None:
     played = season_played()
-    Season.objects.filter(pk=played.season.pk).update(ends=dt.date(2026, 10, 1))
+    Season.objects.filter(pk=played.season.pk).update(ends=day(-1))
     seasons.season_create(
-        club=played.club, user=played.organiser, name="Spring", starts=DAY, ends=dt.date(2099, 1, 1)
+        club=played.club, user=played.organiser, name="Spring", starts=day(), ends=day(365)
     )
     page = _client(None).get(f"/c/{played.club.slug}/").content.decode()
     champion = season_view(season=Season.objects.get(pk=played.season.pk)).table.ranked[0].name
@@ -241,7 +242,7 @@ def test_save_and_seat_round_1_seats_the_players_here_once() -> None:
     user = UserFactory()
     club = ClubFactory(created_by=user)
     members = [PlayerFactory(club=club, name=f"M{i}", created_by=user) for i in range(9)]
-    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    season = seasons.season_create(club=club, user=user, name="S", starts=day(-30), ends=day(30))
     evening = seasons.evening_create(season=season, user=user)
     web = _client(user)
     url = f"/t/{evening.slug}/checkin/"
@@ -261,7 +262,7 @@ def test_save_and_seat_says_why_a_round_cannot_be_seated() -> None:
     user = UserFactory()
     club = ClubFactory(created_by=user)
     alone = PlayerFactory(club=club, name="Alone", created_by=user)
-    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    season = seasons.season_create(club=club, user=user, name="S", starts=day(-30), ends=day(30))
     evening = seasons.evening_create(season=season, user=user)
     answer = _client(user).post(
         f"/t/{evening.slug}/checkin/", {"here": [alone.pk], "seat": "1"}, follow=True
@@ -272,7 +273,7 @@ def test_save_and_seat_says_why_a_round_cannot_be_seated() -> None:
 
 def test_evenings_on_one_day_keep_a_column_each_in_the_exports() -> None:
     played = season_played()
-    Tournament.objects.filter(season=played.season).update(date=DAY)
+    Tournament.objects.filter(season=played.season).update(date=played.season.starts)
     answer = _client(None).get(f"/c/{played.club.slug}/seasons/{played.season.pk}/?_export=json")
     rows = json.loads(answer.content)
     view = season_view(season=played.season)
@@ -284,3 +285,70 @@ def test_evenings_on_one_day_keep_a_column_each_in_the_exports() -> None:
     assert [rows[0][key] for key in evenings] == [
         float(first.by_evening[e.id]) if e.id in first.by_evening else "" for e in counted
     ]
+
+
+def test_an_ended_season_offers_no_new_evening() -> None:
+    played = season_played()
+    Season.objects.filter(pk=played.season.pk).update(ends=day(-1))
+    base = f"/c/{played.club.slug}/seasons/{played.season.pk}/"
+    web = _client(played.organiser)
+    page = web.get(base).content.decode()
+    assert base + "evenings/new/" not in page and ">New evening<" not in page
+    assert f'href="/c/{played.club.slug}/seasons/new/">Start a new season</a>' in page
+    assert "Edit season" in page
+    # A form kept open from before is refused, with the reason, and nothing is stored.
+    made = Tournament.objects.count()
+    answer = web.post(base + "evenings/new/", follow=True)
+    assert answer.redirect_chain == [(base, 302)]
+    said = [str(m) for m in answer.context["messages"]]
+    assert any("start a new season" in m for m in said), said
+    assert Tournament.objects.count() == made
+    # In Danish too.
+    answer = web.post(f"/da{base}evenings/new/", follow=True)
+    assert any("start en ny sæson" in str(m) for m in answer.context["messages"])
+    assert Tournament.objects.count() == made
+    # A current season offers it.
+    Season.objects.filter(pk=played.season.pk).update(ends=day())
+    assert ">New evening<" in web.get(base).content.decode()
+
+
+def _tournament_post(**changes: str) -> dict[str, str]:
+    from tournaments.web.settings_forms import TournamentForm
+
+    initial = TournamentForm.initial_from(Tournament(name="Night"))
+    data = {
+        k: ("" if v is None else ("on" if v is True else str(v)))
+        for k, v in initial.items()
+        if v is not False
+    }
+    data.update(changes)
+    return data
+
+
+def test_the_tournament_form_keeps_an_evening_in_its_seasons_club() -> None:
+    organiser = UserFactory()
+    club = ClubFactory(created_by=organiser)
+    other = ClubFactory(created_by=organiser)
+    season = seasons.season_create(
+        club=club, user=organiser, name="S", starts=day(-30), ends=day(30)
+    )
+    web = _client(organiser)
+    refused = web.post(
+        "/t/new/", _tournament_post(name="Elsewhere", club=str(other.pk), season=str(season.pk))
+    )
+    assert refused.status_code == 400
+    assert "season" in refused.context["form"].errors
+    assert not Tournament.objects.filter(name="Elsewhere").exists()
+    made = web.post(
+        "/t/new/", _tournament_post(name="Tonight", date=day().isoformat(), season=str(season.pk))
+    )
+    assert made.status_code == 302
+    tonight = Tournament.objects.get(name="Tonight")
+    assert (tonight.season, tonight.club) == (season, club)
+    # A night after the season's last day is refused at the season.
+    late = web.post(
+        "/t/new/",
+        _tournament_post(name="Late", date=day(31).isoformat(), season=str(season.pk)),
+    )
+    assert late.status_code == 400 and "season" in late.context["form"].errors
+    assert not Tournament.objects.filter(name="Late").exists()
