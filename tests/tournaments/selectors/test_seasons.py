@@ -10,6 +10,7 @@ from tests.tournaments.season_support import day, season_played
 from tournaments.models import Season
 from tournaments.selectors.seasons import (
     checkin_of,
+    evenings_language_of_club,
     season_view,
     seasons_listed,
     seasons_usable,
@@ -98,3 +99,32 @@ def test_only_the_seasons_of_clubs_one_organises_are_usable() -> None:
     assert list(seasons_usable(user=mine)) == [own]
     assert set(seasons_usable(user=mine, kept=theirs.pk)) == {own, theirs}
     assert list(seasons_usable(user=None)) == []
+
+
+def test_the_language_of_a_clubs_evenings_is_its_latest_seasons(
+    django_assert_num_queries,
+) -> None:
+    user = UserFactory()
+    club = ClubFactory(created_by=user)
+    assert evenings_language_of_club(club=club) is None
+
+    def season(name: str, starts: int, **settings: str) -> Season:
+        return seasons.season_create(
+            club=club,
+            user=user,
+            name=name,
+            starts=day(starts),
+            ends=day(starts + 90),
+            evening_settings=settings,
+        )
+
+    old = season("Old", -400, language="sv")
+    assert evenings_language_of_club(club=club) == "sv"
+    latest = season("Latest", -30, language="da")
+    season("Unsaid", 0)  # names no language: the latest that does is taken
+    with django_assert_num_queries(1):
+        assert evenings_language_of_club(club=club) == "da"
+    assert evenings_language_of_club(club=club, excluding=latest) == "sv"
+    assert evenings_language_of_club(club=club, excluding=old) == "da"
+    # Another club's seasons are not its.
+    assert evenings_language_of_club(club=ClubFactory()) is None

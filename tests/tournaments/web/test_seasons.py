@@ -41,6 +41,7 @@ def test_a_season_is_made_on_its_form() -> None:
             "min_evenings": 0,
             "guests": "exclude",
             "evening_format": "club_night",
+            "evening_language": "en",
         },
     )
     assert bad.status_code == 400 and "cannot end before it starts" in bad.content.decode()
@@ -56,11 +57,12 @@ def test_a_season_is_made_on_its_form() -> None:
             "guests": "include",
             "evening_format": "german_city",
             "evening_rounds": 2,
+            "evening_language": "da",
         },
     )
     season = Season.objects.get()
     assert made.status_code == 302 and made["Location"] == f"/c/{club.slug}/seasons/{season.pk}/"
-    assert season.evening_settings == {"format": "german_city", "rounds": 2}
+    assert season.evening_settings == {"format": "german_city", "rounds": 2, "language": "da"}
     assert (season.best_of, season.min_evenings, season.guests) == (3, 2, "include")
 
 
@@ -181,11 +183,13 @@ def test_a_season_is_edited_and_deleted() -> None:
             "min_evenings": 1,
             "guests": "exclude",
             "evening_format": "club_night",
+            "evening_language": "sv",
         },
     )
     assert saved.status_code == 302
     season.refresh_from_db()
     assert (season.name, season.evening_points) == ("Spring", "table_points")
+    assert season.evening_settings["language"] == "sv"
     assert web.post(base + "delete/").status_code == 302
     assert not Season.objects.exists()
 
@@ -310,6 +314,85 @@ def test_an_ended_season_offers_no_new_evening() -> None:
     # A current season offers it.
     Season.objects.filter(pk=played.season.pk).update(ends=day())
     assert ">New evening<" in web.get(base).content.decode()
+
+
+def _language_offered(web: Client, url: str) -> str:
+    answer = web.get(url)
+    assert answer.status_code == 200
+    return str(answer.context["form"]["evening_language"].value())
+
+
+def test_the_season_form_offers_the_language_of_its_evenings() -> None:
+    user = UserFactory()
+    club = ClubFactory(created_by=user)
+    web = _client(user)
+    new = f"/c/{club.slug}/seasons/new/"
+    # The language the secretary is using, for a club's first season.
+    assert _language_offered(web, new) == "en"
+    assert _language_offered(web, "/da" + new) == "da"
+    page = web.get("/da" + new).content.decode()
+    assert '<option value="da" selected>' in page
+    assert all(f'<option value="{code}"' in page for code in ("en", "da", "sv", "nb", "de", "nl"))
+    # Then the club's previous season's.
+    first = seasons.season_create(
+        club=club,
+        user=user,
+        name="Spring",
+        starts=day(-30),
+        ends=day(30),
+        evening_settings={"language": "nl"},
+    )
+    assert _language_offered(web, new) == "nl"
+    assert _language_offered(web, "/da" + new) == "nl"
+    # A season's own, on its form.
+    edit = f"/c/{club.slug}/seasons/{first.pk}/edit/"
+    seasons.season_update(season=first, user=user, evening_settings={"language": "de"})
+    assert _language_offered(web, edit) == "de"
+
+
+def test_new_evening_starts_in_the_language_chosen_on_the_form() -> None:
+    user = UserFactory()
+    club = ClubFactory(created_by=user)
+    web = _client(user)
+    made = web.post(
+        f"/da/c/{club.slug}/seasons/new/",
+        {
+            "name": "Efterår",
+            "starts": day().isoformat(),
+            "ends": day(90).isoformat(),
+            "evening_points": "rank_points",
+            "best_of": 0,
+            "min_evenings": 0,
+            "guests": "exclude",
+            "evening_format": "club_night",
+            "evening_language": "da",
+        },
+    )
+    assert made.status_code == 302
+    season = Season.objects.get()
+    assert season.evening_settings == {"format": "club_night", "language": "da"}
+    answer = web.post(f"/c/{club.slug}/seasons/{season.pk}/evenings/new/")
+    evening = Tournament.objects.get(season=season)
+    assert answer["Location"] == f"/t/{evening.slug}/checkin/"
+    assert evening.language == "da"
+    # An unknown language is refused at its field, nothing stored.
+    bad = web.post(
+        f"/c/{club.slug}/seasons/{season.pk}/edit/",
+        {
+            "name": "Efterår",
+            "starts": day().isoformat(),
+            "ends": day(90).isoformat(),
+            "evening_points": "rank_points",
+            "best_of": 0,
+            "min_evenings": 0,
+            "guests": "exclude",
+            "evening_format": "club_night",
+            "evening_language": "xx",
+        },
+    )
+    assert bad.status_code == 400 and "evening_language" in bad.context["form"].errors
+    season.refresh_from_db()
+    assert season.evening_settings["language"] == "da"
 
 
 def _tournament_post(**changes: str) -> dict[str, str]:
