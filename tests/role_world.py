@@ -31,13 +31,14 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import timedelta
 from typing import Any
 
 from django.apps import apps
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -237,12 +238,14 @@ def _tournament_played(
     old_token = match.token
     match = match_token_regenerate(match=match, user=owner)
     invitation = invitation_send(tournament=tournament, invited=invited, owner=owner)
+    # Current whatever the day (an ended season starts no evening).
+    today = timezone.localdate()
     season = season_create(
         club=club,
         user=owner,
         name=f"Season of {slug}",
-        starts=date(2026, 1, 1),
-        ends=date(2026, 12, 31),
+        starts=today - timedelta(days=90),
+        ends=today + timedelta(days=90),
     )
     Tournament.objects.filter(pk=tournament.pk).update(season=season)
     assert game is not None

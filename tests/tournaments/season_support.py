@@ -3,7 +3,9 @@
 Twelve members and a guest over four evenings, with absentees: rank points,
 the best 3 of 4 evenings count, 2 evenings to be ranked, guests left out.
 ``plain_table`` computes the table from each evening's standings with none
-of the season code, so the two can be compared.
+of the season code, so the two can be compared. Seasons are dated from today
+(``day``): a season whose last day has passed starts no evening, and the tests
+run on any day.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils import timezone
 
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tournaments.demo import round_play
@@ -30,7 +33,13 @@ PRESENT = [
     [1, 3, 5, 7, 9, 11, 0, 2],
 ]
 GUEST_EVENING = 1
-START = dt.date(2026, 9, 1)
+# The season's first evening is this many weeks before today; the last is today.
+WEEKS = len(PRESENT) - 1
+
+
+def day(offset: int = 0) -> dt.date:
+    """The day ``offset`` days from today in the site's time zone."""
+    return timezone.localdate() + dt.timedelta(days=offset)
 
 
 @dataclass
@@ -49,12 +58,13 @@ def season_played(*, guest_evening: int = GUEST_EVENING) -> PlayedSeason:
     members = [
         PlayerFactory(club=club, name=f"Member {n:02d}", created_by=organiser) for n in range(12)
     ]
+    start = day(-7 * WEEKS)
     season = seasons.season_create(
         club=club,
         user=organiser,
         name="Autumn",
-        starts=START,
-        ends=dt.date(2026, 12, 20),
+        starts=start,
+        ends=day(60),
         evening_points="rank_points",
         best_of=3,
         min_evenings=2,
@@ -67,7 +77,7 @@ def season_played(*, guest_evening: int = GUEST_EVENING) -> PlayedSeason:
         evening = seasons.evening_create(season=season, user=organiser)
         # Each evening on its own week (created today, dated as it was played).
         evening = tournaments.tournament_update(
-            tournament=evening, user=organiser, date=START + dt.timedelta(weeks=number)
+            tournament=evening, user=organiser, date=start + dt.timedelta(weeks=number)
         )
         ids = [members[i].pk for i in here]
         if number == guest_evening:

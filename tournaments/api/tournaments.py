@@ -28,7 +28,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import serializers
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -90,7 +90,10 @@ class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer[Tourname
         required=False,
         help_text=_(
             "The club season this tournament is an evening of (its id), or null: a season "
-            "of a club you organise (or the one named already); any other id does not exist."
+            "of a club you organise (or the one named already); any other id does not exist. "
+            "An evening is its season's club's: a tournament of no club takes it, one of "
+            "another club is refused (400); a season takes no tournament whose day is after "
+            "its last day (409)."
         ),
     )
     slug = serializers.SlugField(
@@ -314,6 +317,16 @@ class TournamentSerializer(StrictTextMixin, serializers.ModelSerializer[Tourname
 # ----------------------------------------------------------------------------- views
 
 
+# A change may conflict with the state: results recorded (the scoring settings
+# stay), a season that has ended (no evening after its last day).
+_CHANGED = {200: TournamentSerializer, **error_responses(400, 401, 403, 404, 409)}
+
+
+@extend_schema_view(
+    create=extend_schema(responses={201: TournamentSerializer, **error_responses(400, 401, 409)}),
+    update=extend_schema(responses=_CHANGED),
+    partial_update=extend_schema(responses=_CHANGED),
+)
 class TournamentViewSet(ServiceModelViewSet[Tournament]):
     """Tournaments with their rule settings. Anyone reads public ones (private ones
     answer 404 to all but their organisers); a logged-in user creates one and owns it;

@@ -156,6 +156,18 @@ def seasons_of_club(*, club: Club) -> QuerySet[Season]:
     return Season.objects.filter(club=club).select_related("club").order_by("-starts", "-id")
 
 
+def evenings_language_of_club(*, club: Club, excluding: Season | None = None) -> str | None:
+    """The language the club's latest season (other than ``excluding``) that names
+    one gives its evenings; None when none does. One query."""
+    found = seasons_of_club(club=club).filter(evening_settings__has_key="language")
+    if excluding is not None:
+        found = found.exclude(pk=excluding.pk)
+    for settings in found.values_list("evening_settings", flat=True)[:1]:
+        language = settings.get("language")
+        return language if isinstance(language, str) else None
+    return None
+
+
 def seasons_usable(*, user: ActingUser, kept: int | None = None) -> QuerySet[Season]:
     """The seasons a tournament of this user may join: those of the clubs they
     organise, and the one it names already (``kept``)."""

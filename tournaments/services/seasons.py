@@ -12,9 +12,12 @@ tournaments.
 
 *New evening* (``evening_create``) makes a tournament for today in the
 season: a league night of the season's club, public when the club is, owned
-by the user, with the evening settings, and with the players of the season's
-last evening (those still checked in and those who played) checked in. Its
-creation and its entries are in its own audit trail.
+by the user, with the evening settings (its ``language`` among them: the
+language its tables open in), and with the players of the season's last
+evening (those still checked in and those who played) checked in. Its
+creation and its entries are in its own audit trail. A season that has ended
+(its last day before today in the site's time zone) starts no evening (409):
+its club starts a new season.
 """
 
 from __future__ import annotations
@@ -27,15 +30,17 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring.errors import UserError, _
+from scoring.errors import ConflictError, UserError, _
 from tournaments.access import club_organiser, user_or_none
 from tournaments.actors import ActingUser
 from tournaments.formats import FORMATS
 from tournaments.models import Club, Entry, Rack, Season, Tournament
+from tournaments.selectors.seasons import season_finished
 from tournaments.services.co_organisers import NotAllowedError
 from tournaments.services.entries import entries_add
 from tournaments.services.model_checks import model_checked
 from tournaments.services.tournaments import (
+    SEASON_ENDED,
     SETTINGS,
     tournament_create,
     tournament_settings_check,
@@ -195,6 +200,8 @@ def evening_create(*, season: Season, user: ActingUser) -> Tournament:
     owner = user_or_none(user)
     if owner is None:
         raise NotAllowedError(_("Log in to start an evening."))
+    if season_finished(season):
+        raise ConflictError(SEASON_ENDED, name=season.name, day=season.ends.isoformat())
     day = timezone.localdate()
     settings = dict(season.evening_settings) or {"format": DEFAULT_FORMAT}
     players = _last_players(season)

@@ -29,6 +29,11 @@ date, club, visibility, language, paper) and who organises it change until it is
 *reopened*. Its *status* follows finishing and reopening (and seating or
 recording, which start it): it is never set as a setting.
 
+An *evening* (a tournament whose ``season`` names a club's season) is its
+season's club's: named an evening, a tournament of no club takes that club,
+one of another club is refused; its day is never after the season's last day
+when it joins the season or its date changes (409).
+
 The audit trail keeps settings as plain values (a club by id, dates as ISO
 text); an update records only what changed; invitations record their own events.
 A deleted tournament's trail goes with it, but the deletion is recorded
@@ -53,6 +58,7 @@ from tournaments.actors import ActingUser
 from tournaments.formats import format_settings
 from tournaments.models import AuditEvent, Game, Round, Tournament, TournamentDeletion
 from tournaments.models.rule_fields import table_points_rules
+from tournaments.selectors.seasons import evening_day
 from tournaments.services.audit import audit_add, audit_changes, audit_values
 from tournaments.services.co_organisers import NotAllowedError, co_organisers_set
 from tournaments.services.model_checks import model_checked
@@ -181,20 +187,70 @@ def _public_check(tournament: Tournament, before: bool, user: ActingUser) -> Non
         )
 
 
-def _season_check(tournament: Tournament, before: int | None, user: ActingUser) -> None:
-    """Refuse (403) a season the user does not organise: an evening joins a
-    season only by one of its club's organisers (``None``, the system, may)."""
+# A season takes no evening after its last day (New evening, and a tournament
+# named an evening of it); shared with the season services.
+SEASON_ENDED = _(
+    "The season “%(name)s” ended on %(day)s: start a new season for evenings after it."
+)
+
+
+def _season_before(tournament: Tournament) -> dict[str, Any]:
+    """What ``_season_check`` compares an update with."""
+    return {"season": tournament.season_id, "club": tournament.club_id, "date": tournament.date}
+
+
+def _season_check(tournament: Tournament, before: Mapping[str, Any], user: ActingUser) -> list[str]:
+    """Judge the tournament's season (``before``: ``_season_before`` of it before
+    an update, empty for a new tournament); the fields it sets (the club taken
+    from the season).
+
+    An evening joins a season only by one of its club's organisers (403 for
+    anyone else; ``None``, the system, may); it belongs to the season's club: a
+    tournament of no club takes it, one of another club is refused (400, at the
+    field that changed), and so is a club named instead of the season's. Its
+    day (its date, or its creation day) is not after the season's last day
+    (409) when it joins the season or its date changes."""
     season = tournament.season
-    if (
-        season is not None
-        and tournament.season_id != before
-        and user is not None
-        and not club_organiser(user=user, club=season.club)
-    ):
+    if season is None:
+        return []
+    joins = tournament.season_id != before.get("season")
+    if joins and user is not None and not club_organiser(user=user, club=season.club):
         raise NotAllowedError(
             _("Only an organiser of the season's club may add an evening to it."),
             field="season",
         )
+    set_here: list[str] = []
+    if joins and tournament.club_id is None:
+        tournament.club = season.club
+        set_here.append("club")
+    if tournament.club_id != season.club_id and (joins or tournament.club_id != before.get("club")):
+        if joins:
+            raise UserError(
+                _(
+                    "The season “%(season)s” belongs to the club %(club)s: only a tournament of "
+                    "that club, or of no club, can be its evening."
+                ),
+                field="season",
+                club=season.club.name,
+                season=season.name,
+            )
+        raise UserError(
+            _(
+                "This tournament is an evening of the season “%(season)s” of the club %(club)s: "
+                "take it out of the season before naming another club."
+            ),
+            field="club",
+            club=season.club.name,
+            season=season.name,
+        )
+    if (joins or tournament.date != before.get("date")) and evening_day(tournament) > season.ends:
+        raise ConflictError(
+            SEASON_ENDED,
+            field="season" if joins else "date",
+            name=season.name,
+            day=season.ends.isoformat(),
+        )
+    return set_here
 
 
 def _status_kept(tournament: Tournament, settings: dict[str, Any]) -> None:
@@ -299,7 +355,7 @@ def tournament_create(
     settings = format_settings(settings=settings)
     _status_kept(tournament, settings)
     _settings_apply(tournament, settings)
-    _season_check(tournament, None, user)
+    _season_check(tournament, {}, user)
     _plan_check(tournament)
     tournament.save()
     audit_add(
@@ -331,13 +387,13 @@ def tournament_update(
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = {name: getattr(tournament, name) for name in SETTINGS}
     before_rated = {name: getattr(tournament, name) for name in ("rated", "public", "date")}
-    before_season = tournament.season_id
+    before_season = _season_before(tournament)
     before_key = tournament_key(tournament)
     audited = _audited(tournament)
     _status_kept(tournament, changes)
     changed = _settings_apply(tournament, changes)
     _public_check(tournament, before["public"], user)
-    _season_check(tournament, before_season, user)
+    changed += [n for n in _season_check(tournament, before_season, user) if n not in changed]
     if any(getattr(tournament, n) != before[n] for n in set(changed) - _DESCRIPTION):
         tournament_open_check(tournament)
     _plan_check(tournament, before)

@@ -21,13 +21,14 @@ from typing import Any, Concatenate, ParamSpec
 
 import django_tables2 as tables
 from django import forms
+from django.conf import settings as django_settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import formats
+from django.utils import formats, translation
 from django.utils.html import format_html
 from django.utils.text import slugify
 from django.utils.translation import gettext
@@ -42,6 +43,7 @@ from tournaments.models import Club, Season
 from tournaments.selectors.clubs import club_shown
 from tournaments.selectors.seasons import (
     SeasonView,
+    evenings_language_of_club,
     season_get,
     season_view,
     seasons_listed,
@@ -54,6 +56,7 @@ from tournaments.web.standings_table import NumberColumn, StandingsExport, numbe
 
 P = ParamSpec("P")
 EXPORTS = ("csv", "xlsx", "ods", "json")
+LANGUAGES = frozenset(code for code, _name in django_settings.LANGUAGES)
 
 
 # ----------------------------------------------------------------------------- gates
@@ -90,6 +93,18 @@ def season_organiser_required(
         return view(request, season, *args, **kwargs)
 
     return wrapped
+
+
+def evenings_language(*, club: Club, season: Season | None) -> str:
+    """The language the form offers for the season's evenings: the one the season
+    gives them, else the one the club's latest season gives its evenings, else the
+    language the organiser is using."""
+    given = season.evening_settings.get("language") if season is not None else None
+    if given not in LANGUAGES:
+        given = evenings_language_of_club(club=club, excluding=season)
+    if given not in LANGUAGES:
+        given = translation.get_language()
+    return given if isinstance(given, str) and given in LANGUAGES else django_settings.LANGUAGE_CODE
 
 
 def season_url(season: Season, name: str = "web:season") -> str:
@@ -154,8 +169,18 @@ class SeasonForm(forms.Form):
         help_text=_("Empty: the format's."),
     )
 
+    evening_language = forms.ChoiceField(
+        label=_("Language of its evenings"),
+        choices=django_settings.LANGUAGES,
+        help_text=_(
+            "Each new evening starts in it: its match links, turn timer, screen and "
+            "“Find my table” open in this language."
+        ),
+    )
+
     @staticmethod
-    def initial_from(season: Season | None) -> dict[str, Any]:
+    def initial_from(season: Season | None, *, language: str) -> dict[str, Any]:
+        """The form's first values; ``language``: the one its evenings are offered in."""
         if season is None:
             day = today()
             return {
@@ -166,13 +191,15 @@ class SeasonForm(forms.Form):
                 "min_evenings": 0,
                 "guests": Season.Guests.EXCLUDE,
                 "evening_format": season_services.DEFAULT_FORMAT,
+                "evening_language": language,
             }
-        settings = season.evening_settings
+        given = season.evening_settings
         return {
             **{name: getattr(season, name) for name in season_services.FIELDS},
-            "evening_format": settings.get("format", season_services.DEFAULT_FORMAT),
-            "evening_rounds": settings.get("rounds"),
-            "evening_games": settings.get("games_per_round"),
+            "evening_format": given.get("format", season_services.DEFAULT_FORMAT),
+            "evening_rounds": given.get("rounds"),
+            "evening_games": given.get("games_per_round"),
+            "evening_language": language,
         }
 
     def settings(self, season: Season | None = None) -> dict[str, Any]:
@@ -180,6 +207,7 @@ class SeasonForm(forms.Form):
         data = {name: self.cleaned_data[name] for name in season_services.FIELDS}
         kept = dict(season.evening_settings) if season is not None else {}
         kept["format"] = self.cleaned_data["evening_format"]
+        kept["language"] = self.cleaned_data["evening_language"]
         for key, field in (("rounds", "evening_rounds"), ("games_per_round", "evening_games")):
             value = self.cleaned_data[field]
             if value is None:
@@ -305,7 +333,8 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     if not club_organiser(user=request.user, club=club):
         raise PermissionDenied
     if request.method != "POST":
-        form = SeasonForm(initial=SeasonForm.initial_from(None))
+        language = evenings_language(club=club, season=None)
+        form = SeasonForm(initial=SeasonForm.initial_from(None, language=language))
         return _form_page(request, form, club, None)
     form = SeasonForm(request.POST)
     if form.is_valid():
@@ -321,10 +350,12 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 @season_organiser_required
 def season_edit(request: HttpRequest, season: Season) -> HttpResponse:
+    initial = SeasonForm.initial_from(
+        season, language=evenings_language(club=season.club, season=season)
+    )
     if request.method != "POST":
-        form = SeasonForm(initial=SeasonForm.initial_from(season))
-        return _form_page(request, form, season.club, season)
-    form = SeasonForm(request.POST, initial=SeasonForm.initial_from(season))
+        return _form_page(request, SeasonForm(initial=initial), season.club, season)
+    form = SeasonForm(request.POST, initial=initial)
     if form.is_valid():
         try:
             season_services.season_update(season=season, user=request.user, **form.settings(season))

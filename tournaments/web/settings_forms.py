@@ -172,7 +172,10 @@ class TournamentForm(VariantFields):
         queryset=Season.objects.none(),
         required=False,
         empty_label=_("— no season —"),
-        help_text=_("The club season this is an evening of: one of a club you organise."),
+        help_text=_(
+            "The club season this is an evening of: one of a club you organise. An evening "
+            "is its season's club's (with no club, it takes that one)."
+        ),
     )
     public = forms.BooleanField(
         label=_("Public"),

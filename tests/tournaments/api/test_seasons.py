@@ -11,14 +11,15 @@ import pytest
 
 from tests.factories import ClubFactory, TournamentFactory, UserFactory
 from tests.tournaments.api.conftest import client_as
-from tests.tournaments.season_support import Line, plain_table, season_played
+from tests.tournaments.season_support import Line, day, plain_table, season_played
 from tournaments.demo import round_play
 from tournaments.models import Season, Tournament
 from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db
 
-BODY = {"name": "Autumn", "starts": "2026-09-01", "ends": "2026-12-20"}
+# A current season: it started 30 days ago and ends in 60.
+BODY = {"name": "Autumn", "starts": day(-30).isoformat(), "ends": day(60).isoformat()}
 
 
 def _rows(rows: list[dict[str, Any]]) -> list[Line]:
@@ -79,12 +80,12 @@ def test_a_season_run_through_the_api() -> None:
         for n in range(4)
     ]
     evenings = []
-    for day in ("2026-09-02", "2026-09-09"):
+    for night in (day(-14).isoformat(), day(-7).isoformat()):
         t = api.post(
             "/api/v1/tournaments/",
             {
-                "name": f"Night {day}",
-                "date": day,
+                "name": f"Night {night}",
+                "date": night,
                 "season": season["id"],
                 "rounds": 1,
                 "games_per_round": 1,
@@ -128,7 +129,7 @@ def test_a_season_run_through_the_api() -> None:
 @pytest.mark.parametrize(
     ("body", "field"),
     [
-        ({**BODY, "ends": "2026-08-01"}, "ends"),
+        ({**BODY, "ends": day(-31).isoformat()}, "ends"),
         ({**BODY, "best_of": 400}, "best_of"),
         ({**BODY, "evening_points": "wins"}, "evening_points"),
         ({**BODY, "evening_settings": {"owner": 3}}, "evening_settings"),
@@ -235,5 +236,54 @@ def test_a_finished_season_days(db: None) -> None:
     organiser = UserFactory()
     club = ClubFactory(created_by=organiser)
     made = client_as(organiser).post(f"/api/v1/clubs/{club.pk}/seasons/", BODY, format="json")
-    assert made.json()["starts"] == "2026-09-01"
-    assert Season.objects.get().ends == dt.date(2026, 12, 20)
+    assert made.json()["starts"] == BODY["starts"]
+    assert Season.objects.get().ends == dt.date.fromisoformat(BODY["ends"])
+
+
+def test_a_tournament_named_an_evening_belongs_to_the_seasons_club() -> None:
+    organiser = UserFactory()
+    club = ClubFactory(created_by=organiser)
+    other = ClubFactory(created_by=organiser)
+    api = client_as(organiser)
+    sid = api.post(f"/api/v1/clubs/{club.pk}/seasons/", BODY, format="json").json()["id"]
+    # No club: it takes the season's.
+    made = api.post("/api/v1/tournaments/", {"name": "Night", "season": sid}, format="json")
+    assert made.status_code == 201, made.json()
+    assert (made.json()["season"], made.json()["club"]) == (sid, club.pk)
+    # Another club: refused at the season, nothing stored.
+    refused = api.post(
+        "/api/v1/tournaments/",
+        {"name": "Elsewhere", "club": other.pk, "season": sid},
+        format="json",
+    )
+    assert refused.status_code == 400 and set(refused.json()) == {"season"}
+    assert not Tournament.objects.filter(name="Elsewhere").exists()
+    theirs = TournamentFactory(owner=organiser, club=other)
+    refused = api.patch(f"/api/v1/tournaments/{theirs.pk}/", {"season": sid}, format="json")
+    assert refused.status_code == 400 and set(refused.json()) == {"season"}
+    theirs.refresh_from_db()
+    assert (theirs.season, theirs.club) == (None, other)
+    # An evening keeps its season's club.
+    night = made.json()["id"]
+    refused = api.patch(f"/api/v1/tournaments/{night}/", {"club": other.pk}, format="json")
+    assert refused.status_code == 400 and set(refused.json()) == {"club"}
+    assert Tournament.objects.get(pk=night).club == club
+
+
+def test_an_ended_season_takes_no_new_evening_through_the_api() -> None:
+    organiser = UserFactory()
+    club = ClubFactory(created_by=organiser)
+    api = client_as(organiser)
+    ended = {**BODY, "starts": day(-90).isoformat(), "ends": day(-1).isoformat()}
+    sid = api.post(f"/api/v1/clubs/{club.pk}/seasons/", ended, format="json").json()["id"]
+    refused = api.post("/api/v1/tournaments/", {"name": "Tonight", "season": sid}, format="json")
+    assert refused.status_code == 409 and set(refused.json()) == {"season"}
+    assert "start a new season" in refused.json()["season"][0]
+    assert not Tournament.objects.filter(name="Tonight").exists()
+    # An evening played within it may still be added.
+    played = api.post(
+        "/api/v1/tournaments/",
+        {"name": "Played", "season": sid, "date": day(-8).isoformat()},
+        format="json",
+    )
+    assert played.status_code == 201, played.json()

@@ -6,10 +6,11 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from django.utils import translation
 
-from scoring.errors import UserError
+from scoring.errors import ConflictError, UserError
 from tests.factories import ClubFactory, UserFactory
-from tests.tournaments.season_support import plain_table, season_played
+from tests.tournaments.season_support import day, plain_table, season_played
 from tournaments.models import AuditEvent, Entry, Season, Tournament
 from tournaments.selectors.seasons import season_view
 from tournaments.services import seasons
@@ -18,17 +19,16 @@ from tournaments.services.tournaments import tournament_create, tournament_updat
 
 pytestmark = pytest.mark.django_db
 
-DAY = dt.date(2026, 9, 1)
-
 
 def _season(**rules: Any) -> Season:
+    """A current season: it started 30 days ago and ends in 60."""
     user = UserFactory()
     return seasons.season_create(
         club=ClubFactory(created_by=user),
         user=user,
         name="Autumn",
-        starts=DAY,
-        ends=DAY + dt.timedelta(days=90),
+        starts=day(-30),
+        ends=day(60),
         **rules,
     )
 
@@ -51,7 +51,8 @@ def test_a_twelve_member_season_matches_a_plain_computation() -> None:
     # Member 0 played all four evenings: only three count.
     zero = next(r for r in view.table.ranked if r.player_id == played.members[0].pk)
     assert zero.evenings == 4 and len(zero.counted) == 3
-    assert [e.day for e in view.evenings] == [DAY + dt.timedelta(weeks=n) for n in range(4)]
+    start = played.season.starts
+    assert [e.day for e in view.evenings] == [start + dt.timedelta(weeks=n) for n in range(4)]
     assert all(e.winner for e in view.evenings)
 
 
@@ -85,7 +86,7 @@ def test_a_new_evening_without_settings_is_a_club_night() -> None:
 def test_a_private_club_makes_private_evenings() -> None:
     user = UserFactory()
     club = ClubFactory(created_by=user, public=False)
-    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    season = seasons.season_create(club=club, user=user, name="S", starts=day(), ends=day())
     assert not seasons.evening_create(season=season, user=user).public
 
 
@@ -94,7 +95,7 @@ def test_a_private_club_makes_private_evenings() -> None:
     [
         ({"name": "  "}, "name"),
         ({"name": "x" * 121}, "name"),
-        ({"ends": DAY - dt.timedelta(days=1)}, "ends"),
+        ({"ends": day(-31)}, "ends"),
         ({"evening_points": "wins"}, "evening_points"),
         ({"guests": "maybe"}, "guests"),
         ({"best_of": 367}, "best_of"),
@@ -132,7 +133,7 @@ def test_only_the_clubs_organisers_run_its_seasons() -> None:
     season = _season()
     stranger = UserFactory()
     with pytest.raises(NotAllowedError):
-        seasons.season_create(club=season.club, user=stranger, name="X", starts=DAY, ends=DAY)
+        seasons.season_create(club=season.club, user=stranger, name="X", starts=day(), ends=day())
     with pytest.raises(NotAllowedError):
         seasons.season_update(season=season, user=stranger, name="Mine")
     with pytest.raises(NotAllowedError):
@@ -193,3 +194,27 @@ def test_a_refused_evening_setting_names_the_setting() -> None:
             season=season, user=season.created_by, evening_settings={"rounds": 1000}
         )
     assert "rounds" in caught.value.render()
+
+
+def test_an_ended_season_starts_no_evening() -> None:
+    season = _season()
+    Season.objects.filter(pk=season.pk).update(ends=day(-1))
+    season.refresh_from_db()
+    made = Tournament.objects.count()
+    with pytest.raises(ConflictError) as refused:
+        seasons.evening_create(season=season, user=season.created_by)
+    assert refused.value.status == 409
+    assert "start a new season" in refused.value.render()
+    assert season.ends.isoformat() in refused.value.render()
+    with translation.override("da"):
+        assert "start en ny sæson" in refused.value.render(translation.gettext)
+    assert Tournament.objects.count() == made
+    assert not AuditEvent.objects.filter(action=AuditEvent.Action.TOURNAMENT_CREATED).exists()
+
+
+def test_a_season_takes_evenings_until_its_last_day() -> None:
+    season = _season()
+    Season.objects.filter(pk=season.pk).update(ends=day())
+    season.refresh_from_db()
+    evening = seasons.evening_create(season=season, user=season.created_by)
+    assert evening.season == season and evening.date == day()

@@ -3,7 +3,6 @@ evening, and an evening's check-in."""
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 
 import pytest
@@ -11,14 +10,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
-from tests.tournaments.season_support import season_played
+from tests.tournaments.season_support import day, season_played
 from tournaments.models import Entry, Season, Seat, Tournament
 from tournaments.selectors.seasons import season_view
 from tournaments.services import seasons
 
 pytestmark = pytest.mark.django_db
-
-DAY = dt.date(2026, 9, 1)
 
 
 def _client(user: AbstractBaseUser | None) -> Client:
@@ -37,13 +34,14 @@ def test_a_season_is_made_on_its_form() -> None:
         f"/c/{club.slug}/seasons/new/",
         {
             "name": "Autumn",
-            "starts": "2026-09-01",
-            "ends": "2026-08-01",
+            "starts": day().isoformat(),
+            "ends": day(-1).isoformat(),
             "evening_points": "rank_points",
             "best_of": 0,
             "min_evenings": 0,
             "guests": "exclude",
             "evening_format": "club_night",
+            "evening_language": "en",
         },
     )
     assert bad.status_code == 400 and "cannot end before it starts" in bad.content.decode()
@@ -51,19 +49,20 @@ def test_a_season_is_made_on_its_form() -> None:
         f"/c/{club.slug}/seasons/new/",
         {
             "name": "Autumn",
-            "starts": "2026-09-01",
-            "ends": "2026-12-01",
+            "starts": day().isoformat(),
+            "ends": day(90).isoformat(),
             "evening_points": "score",
             "best_of": 3,
             "min_evenings": 2,
             "guests": "include",
             "evening_format": "german_city",
             "evening_rounds": 2,
+            "evening_language": "da",
         },
     )
     season = Season.objects.get()
     assert made.status_code == 302 and made["Location"] == f"/c/{club.slug}/seasons/{season.pk}/"
-    assert season.evening_settings == {"format": "german_city", "rounds": 2}
+    assert season.evening_settings == {"format": "german_city", "rounds": 2, "language": "da"}
     assert (season.best_of, season.min_evenings, season.guests) == (3, 2, "include")
 
 
@@ -104,9 +103,7 @@ def test_the_season_pdf() -> None:
 
 def test_a_finished_season_names_its_champion() -> None:
     played = season_played()
-    Season.objects.filter(pk=played.season.pk).update(
-        ends=dt.date(2026, 1, 1), starts=DAY.replace(year=2025)
-    )
+    Season.objects.filter(pk=played.season.pk).update(ends=day(-1))
     page = _client(None).get(f"/c/{played.club.slug}/seasons/{played.season.pk}/")
     champion = season_view(season=played.season).table.ranked[0].name
     assert f"Champion: <strong>{champion}</strong>" in page.content.decode()
@@ -115,7 +112,7 @@ def test_a_finished_season_names_its_champion() -> None:
 def test_a_private_clubs_season_is_its_organisers_alone() -> None:
     user = UserFactory()
     club = ClubFactory(created_by=user, public=False)
-    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    season = seasons.season_create(club=club, user=user, name="S", starts=day(-30), ends=day(30))
     url = f"/c/{club.slug}/seasons/{season.pk}/"
     assert _client(None).get(url).status_code == 404
     assert _client(UserFactory()).get(url).status_code == 404
@@ -126,7 +123,7 @@ def test_a_private_clubs_season_is_its_organisers_alone() -> None:
 def test_new_evening_leads_to_the_check_in() -> None:
     user = UserFactory()
     club = ClubFactory(created_by=user)
-    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    season = seasons.season_create(club=club, user=user, name="S", starts=day(-30), ends=day(30))
     url = f"/c/{club.slug}/seasons/{season.pk}/evenings/new/"
     assert _client(UserFactory()).post(url).status_code == 403
     answer = _client(user).post(url)
@@ -139,7 +136,7 @@ def test_the_check_in_ticks_searches_and_adds_a_guest() -> None:
     club = ClubFactory(created_by=user)
     bjorn = PlayerFactory(club=club, name="Bjørn Østergaard", created_by=user)
     anna = PlayerFactory(club=club, name="Anna", created_by=user)
-    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    season = seasons.season_create(club=club, user=user, name="S", starts=day(-30), ends=day(30))
     evening = seasons.evening_create(season=season, user=user)
     web = _client(user)
     url = f"/t/{evening.slug}/checkin/"
@@ -170,7 +167,7 @@ def test_the_check_in_ticks_searches_and_adds_a_guest() -> None:
 def test_a_season_is_edited_and_deleted() -> None:
     user = UserFactory()
     club = ClubFactory(created_by=user)
-    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    season = seasons.season_create(club=club, user=user, name="S", starts=day(-30), ends=day(30))
     web = _client(user)
     base = f"/c/{club.slug}/seasons/{season.pk}/"
     assert web.get(base + "edit/").status_code == 200
@@ -179,18 +176,20 @@ def test_a_season_is_edited_and_deleted() -> None:
         base + "edit/",
         {
             "name": "Spring",
-            "starts": "2026-09-01",
-            "ends": "2026-09-30",
+            "starts": day(-30).isoformat(),
+            "ends": day(60).isoformat(),
             "evening_points": "table_points",
             "best_of": 0,
             "min_evenings": 1,
             "guests": "exclude",
             "evening_format": "club_night",
+            "evening_language": "sv",
         },
     )
     assert saved.status_code == 302
     season.refresh_from_db()
     assert (season.name, season.evening_points) == ("Spring", "table_points")
+    assert season.evening_settings["language"] == "sv"
     assert web.post(base + "delete/").status_code == 302
     assert not Season.objects.exists()
 
@@ -200,9 +199,15 @@ def test_the_tournament_form_offers_only_seasons_of_clubs_one_organises() -> Non
 
     organiser, stranger = UserFactory(), UserFactory()
     club = ClubFactory(created_by=organiser, public=False)
-    season = seasons.season_create(club=club, user=organiser, name="S", starts=DAY, ends=DAY)
+    season = seasons.season_create(
+        club=club, user=organiser, name="S", starts=day(-30), ends=day(30)
+    )
     own = seasons.season_create(
-        club=ClubFactory(created_by=stranger), user=stranger, name="Own", starts=DAY, ends=DAY
+        club=ClubFactory(created_by=stranger),
+        user=stranger,
+        name="Own",
+        starts=day(-30),
+        ends=day(30),
     )
     form = TournamentForm(user=stranger)
     choices = list(form.fields["season"].queryset)
@@ -225,9 +230,9 @@ def test_the_tournament_form_offers_only_seasons_of_clubs_one_organises() -> Non
 
 def test_the_club_page_lists_its_seasons_with_the_champion() -> None:
     played = season_played()
-    Season.objects.filter(pk=played.season.pk).update(ends=dt.date(2026, 10, 1))
+    Season.objects.filter(pk=played.season.pk).update(ends=day(-1))
     seasons.season_create(
-        club=played.club, user=played.organiser, name="Spring", starts=DAY, ends=dt.date(2099, 1, 1)
+        club=played.club, user=played.organiser, name="Spring", starts=day(), ends=day(365)
     )
     page = _client(None).get(f"/c/{played.club.slug}/").content.decode()
     champion = season_view(season=Season.objects.get(pk=played.season.pk)).table.ranked[0].name
@@ -241,7 +246,7 @@ def test_save_and_seat_round_1_seats_the_players_here_once() -> None:
     user = UserFactory()
     club = ClubFactory(created_by=user)
     members = [PlayerFactory(club=club, name=f"M{i}", created_by=user) for i in range(9)]
-    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    season = seasons.season_create(club=club, user=user, name="S", starts=day(-30), ends=day(30))
     evening = seasons.evening_create(season=season, user=user)
     web = _client(user)
     url = f"/t/{evening.slug}/checkin/"
@@ -261,7 +266,7 @@ def test_save_and_seat_says_why_a_round_cannot_be_seated() -> None:
     user = UserFactory()
     club = ClubFactory(created_by=user)
     alone = PlayerFactory(club=club, name="Alone", created_by=user)
-    season = seasons.season_create(club=club, user=user, name="S", starts=DAY, ends=DAY)
+    season = seasons.season_create(club=club, user=user, name="S", starts=day(-30), ends=day(30))
     evening = seasons.evening_create(season=season, user=user)
     answer = _client(user).post(
         f"/t/{evening.slug}/checkin/", {"here": [alone.pk], "seat": "1"}, follow=True
@@ -272,7 +277,7 @@ def test_save_and_seat_says_why_a_round_cannot_be_seated() -> None:
 
 def test_evenings_on_one_day_keep_a_column_each_in_the_exports() -> None:
     played = season_played()
-    Tournament.objects.filter(season=played.season).update(date=DAY)
+    Tournament.objects.filter(season=played.season).update(date=played.season.starts)
     answer = _client(None).get(f"/c/{played.club.slug}/seasons/{played.season.pk}/?_export=json")
     rows = json.loads(answer.content)
     view = season_view(season=played.season)
@@ -284,3 +289,149 @@ def test_evenings_on_one_day_keep_a_column_each_in_the_exports() -> None:
     assert [rows[0][key] for key in evenings] == [
         float(first.by_evening[e.id]) if e.id in first.by_evening else "" for e in counted
     ]
+
+
+def test_an_ended_season_offers_no_new_evening() -> None:
+    played = season_played()
+    Season.objects.filter(pk=played.season.pk).update(ends=day(-1))
+    base = f"/c/{played.club.slug}/seasons/{played.season.pk}/"
+    web = _client(played.organiser)
+    page = web.get(base).content.decode()
+    assert base + "evenings/new/" not in page and ">New evening<" not in page
+    assert f'href="/c/{played.club.slug}/seasons/new/">Start a new season</a>' in page
+    assert "Edit season" in page
+    # A form kept open from before is refused, with the reason, and nothing is stored.
+    made = Tournament.objects.count()
+    answer = web.post(base + "evenings/new/", follow=True)
+    assert answer.redirect_chain == [(base, 302)]
+    said = [str(m) for m in answer.context["messages"]]
+    assert any("start a new season" in m for m in said), said
+    assert Tournament.objects.count() == made
+    # In Danish too.
+    answer = web.post(f"/da{base}evenings/new/", follow=True)
+    assert any("start en ny sæson" in str(m) for m in answer.context["messages"])
+    assert Tournament.objects.count() == made
+    # A current season offers it.
+    Season.objects.filter(pk=played.season.pk).update(ends=day())
+    assert ">New evening<" in web.get(base).content.decode()
+
+
+def _language_offered(web: Client, url: str) -> str:
+    answer = web.get(url)
+    assert answer.status_code == 200
+    return str(answer.context["form"]["evening_language"].value())
+
+
+def test_the_season_form_offers_the_language_of_its_evenings() -> None:
+    user = UserFactory()
+    club = ClubFactory(created_by=user)
+    web = _client(user)
+    new = f"/c/{club.slug}/seasons/new/"
+    # The language the secretary is using, for a club's first season.
+    assert _language_offered(web, new) == "en"
+    assert _language_offered(web, "/da" + new) == "da"
+    page = web.get("/da" + new).content.decode()
+    assert '<option value="da" selected>' in page
+    assert all(f'<option value="{code}"' in page for code in ("en", "da", "sv", "nb", "de", "nl"))
+    # Then the club's previous season's.
+    first = seasons.season_create(
+        club=club,
+        user=user,
+        name="Spring",
+        starts=day(-30),
+        ends=day(30),
+        evening_settings={"language": "nl"},
+    )
+    assert _language_offered(web, new) == "nl"
+    assert _language_offered(web, "/da" + new) == "nl"
+    # A season's own, on its form.
+    edit = f"/c/{club.slug}/seasons/{first.pk}/edit/"
+    seasons.season_update(season=first, user=user, evening_settings={"language": "de"})
+    assert _language_offered(web, edit) == "de"
+
+
+def test_new_evening_starts_in_the_language_chosen_on_the_form() -> None:
+    user = UserFactory()
+    club = ClubFactory(created_by=user)
+    web = _client(user)
+    made = web.post(
+        f"/da/c/{club.slug}/seasons/new/",
+        {
+            "name": "Efterår",
+            "starts": day().isoformat(),
+            "ends": day(90).isoformat(),
+            "evening_points": "rank_points",
+            "best_of": 0,
+            "min_evenings": 0,
+            "guests": "exclude",
+            "evening_format": "club_night",
+            "evening_language": "da",
+        },
+    )
+    assert made.status_code == 302
+    season = Season.objects.get()
+    assert season.evening_settings == {"format": "club_night", "language": "da"}
+    answer = web.post(f"/c/{club.slug}/seasons/{season.pk}/evenings/new/")
+    evening = Tournament.objects.get(season=season)
+    assert answer["Location"] == f"/t/{evening.slug}/checkin/"
+    assert evening.language == "da"
+    # An unknown language is refused at its field, nothing stored.
+    bad = web.post(
+        f"/c/{club.slug}/seasons/{season.pk}/edit/",
+        {
+            "name": "Efterår",
+            "starts": day().isoformat(),
+            "ends": day(90).isoformat(),
+            "evening_points": "rank_points",
+            "best_of": 0,
+            "min_evenings": 0,
+            "guests": "exclude",
+            "evening_format": "club_night",
+            "evening_language": "xx",
+        },
+    )
+    assert bad.status_code == 400 and "evening_language" in bad.context["form"].errors
+    season.refresh_from_db()
+    assert season.evening_settings["language"] == "da"
+
+
+def _tournament_post(**changes: str) -> dict[str, str]:
+    from tournaments.web.settings_forms import TournamentForm
+
+    initial = TournamentForm.initial_from(Tournament(name="Night"))
+    data = {
+        k: ("" if v is None else ("on" if v is True else str(v)))
+        for k, v in initial.items()
+        if v is not False
+    }
+    data.update(changes)
+    return data
+
+
+def test_the_tournament_form_keeps_an_evening_in_its_seasons_club() -> None:
+    organiser = UserFactory()
+    club = ClubFactory(created_by=organiser)
+    other = ClubFactory(created_by=organiser)
+    season = seasons.season_create(
+        club=club, user=organiser, name="S", starts=day(-30), ends=day(30)
+    )
+    web = _client(organiser)
+    refused = web.post(
+        "/t/new/", _tournament_post(name="Elsewhere", club=str(other.pk), season=str(season.pk))
+    )
+    assert refused.status_code == 400
+    assert "season" in refused.context["form"].errors
+    assert not Tournament.objects.filter(name="Elsewhere").exists()
+    made = web.post(
+        "/t/new/", _tournament_post(name="Tonight", date=day().isoformat(), season=str(season.pk))
+    )
+    assert made.status_code == 302
+    tonight = Tournament.objects.get(name="Tonight")
+    assert (tonight.season, tonight.club) == (season, club)
+    # A night after the season's last day is refused at the season.
+    late = web.post(
+        "/t/new/",
+        _tournament_post(name="Late", date=day(31).isoformat(), season=str(season.pk)),
+    )
+    assert late.status_code == 400 and "season" in late.context["form"].errors
+    assert not Tournament.objects.filter(name="Late").exists()
