@@ -39,6 +39,7 @@ from tournaments.access import club_organiser, season_visible
 from tournaments.documents.season import season_document
 from tournaments.formats import FORMATS
 from tournaments.models import Club, Season
+from tournaments.numbers import number_text
 from tournaments.selectors.clubs import club_shown
 from tournaments.selectors.seasons import (
     SeasonView,
@@ -51,7 +52,7 @@ from tournaments.services import seasons as season_services
 from tournaments.slugs import name_slug
 from tournaments.standings.season import EVENINGS_MAX, SeasonRow
 from tournaments.web.pages import LOGIN_URL
-from tournaments.web.standings_table import NumberColumn, StandingsExport, number_text
+from tournaments.web.standings_table import NumberColumn, StandingsExport
 
 P = ParamSpec("P")
 EXPORTS = ("csv", "xlsx", "ods", "json")
