@@ -3,15 +3,15 @@
 Vocabulary: a :class:`Sheet` is one page's words (a blank pad sheet has no
 tournament, round, table or url); a :class:`SheetSet` is the sheets printed
 as one PDF, in one language and on one paper size. The *lines* are the rows
-of the standings and the final report, already in words and numbers: the
-templates only place them.
+of the standings and the final report, already in words and numbers, each
+number as text in the document's language ("3,50" in Danish): the layout
+only places them.
 """
 
 from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import NotRequired, TypedDict
 
 
@@ -68,7 +68,7 @@ class StandingsLine:
 class MatchResult:
     table: int
     games: int
-    players: list[tuple[str, Decimal, int]]  # name, match score, games won, in seat order
+    players: list[tuple[str, str, int]]  # name, match score as printed, games won, in seat order
 
 
 @dataclass(frozen=True)
@@ -84,5 +84,5 @@ class AdjustmentLine:
     player: str
     round: int | None
     kind: str
-    points: Decimal
+    points: str  # as printed
     reason: str

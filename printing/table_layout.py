@@ -8,8 +8,9 @@ table's *head* (its row of column headings) at the top of each page the
 table continues on. A *column* (:class:`Column`) is a table column's place
 and alignment; a *cell* is its text, wrapped to the column's width, or for a
 standings line's numbers the *runs* of monospaced text side by side (the
-ranking's column bold). Every string arrives translated: nothing here picks
-words, only places them. Sizes follow the old stylesheet (``report.css``).
+ranking's column bold). Every string arrives translated, every number as
+text in the document's language: nothing here picks words or writes numbers,
+only places them. Sizes follow the old stylesheet (``report.css``).
 """
 
 from __future__ import annotations
@@ -382,22 +383,11 @@ def rounds_blocks(
             height = 0.0
             for k, match in enumerate(round_.matches[start : start + per_line]):
                 x = MARGIN_SIDE + k * (MATCH_W + MATCH_GAP)
-                players = [(name, _score(total), wins) for name, total, wins in match.players]
-                h, box = _match_box(x, match.table, match.games, players, words)
+                h, box = _match_box(x, match.table, match.games, match.players, words)
                 marks.extend(box)
                 height = max(height, h)
             blocks.append(Block(height + MATCH_ROW_GAP, marks))
     return blocks
-
-
-def _score(value: object) -> str:
-    """A match score as the old report printed it (floatformat "-2": cents only when some)."""
-    from decimal import Decimal
-
-    number = Decimal(str(value))
-    if number == number.to_integral_value():
-        return str(int(number))
-    return f"{number:.2f}"
 
 
 def adjustments_blocks(
@@ -414,7 +404,7 @@ def adjustments_blocks(
     ]
     rows: list[tuple[Sequence[str | Runs], float]] = [
         (
-            [a.player, str(a.round) if a.round else "–", a.kind, _score(a.points), a.reason],
+            [a.player, str(a.round) if a.round else "–", a.kind, a.points, a.reason],
             0.0,
         )
         for a in adjustments

@@ -89,3 +89,58 @@ def test_catalogue_covers_every_marked_string(lang, marked_strings):
         "compilemessages):\n" + "\n".join(missing)
     )
     assert out.returncode == 0, out.stderr
+
+
+def _translations(lang: str) -> list[tuple[str, str]]:
+    """Each entry's (msgid, msgstr) of a catalogue, the plural forms joined; a
+    plain reading of the .po format, header left out."""
+    pairs: list[tuple[str, str]] = []
+    msgid: list[str] = []
+    msgstr: list[str] = []
+    into: list[str] | None = None
+    po = LOCALE / lang / "LC_MESSAGES" / "django.po"
+    for line in [*po.read_text(encoding="utf-8").splitlines(), ""]:
+        if line.startswith(("msgid ", "msgctxt ")) or not line.strip():
+            if msgstr and "".join(msgid):
+                pairs.append(("".join(msgid), " ".join(msgstr)))
+            if line.strip():
+                msgid, msgstr = [], []
+        if line.startswith("msgid "):
+            into = msgid
+        elif line.startswith("msgstr"):
+            msgstr.append("")
+            into = msgstr
+        elif line.startswith(("msgid_plural", "#")):
+            into = None
+        if into is not None and '"' in line:
+            text = line[line.index('"') + 1 : line.rindex('"')]
+            if into is msgstr:
+                msgstr[-1] += text
+            else:
+                into.append(text)
+    return pairs
+
+
+# One word for one thing: a player's rating is a "Wertung" in German (as its
+# list, its history and its figures are: Wertungsliste, Wertungsverlauf,
+# Wertungszahl), and a game is a "parti" in Swedish ("spel" is the play itself).
+TERMS_AVOIDED = {
+    "de": re.compile(r"Rating"),
+    "sv": re.compile(
+        r"\b[Ss]pel(et|en|ets|s|ens|slut|nummer|numret|poäng|poängen|rating|ratingar)?\b"
+    ),
+}
+# Where the word means something else: "before play starts".
+TERMS_ALLOWED = {"sv": {"Before play only: each takes the other's seat."}}
+
+
+@pytest.mark.parametrize("lang", sorted(TERMS_AVOIDED))
+def test_one_word_for_one_thing(lang):
+    pairs = _translations(lang)
+    assert len(pairs) > 1000
+    mixed = [
+        f"{msgid!r}: {msgstr!r}"
+        for msgid, msgstr in pairs
+        if TERMS_AVOIDED[lang].search(msgstr) and msgid not in TERMS_ALLOWED.get(lang, set())
+    ]
+    assert not mixed, "\n".join(mixed)

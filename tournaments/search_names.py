@@ -11,15 +11,22 @@ name when each of its words' folds is found in the name's fold, in any
 order ("eriksen lars" matches "Lars Eriksen"). The pages' JavaScript folds
 with the same table (``FOLDS``, handed over in each page's config), so a
 search narrowed in the browser agrees with the server's.
+
+A name's *plain letters* are the first half of its fold alone: lower case,
+accents dropped, the letters of ``LETTERS`` replaced ("Nørrebro" is
+"norrebro", "Århus" "arhus", "Straße" "strasse", "Ærø" "aero"), the
+spellings left as typed ("Aarhus" stays "aarhus", "Michael" "michael"). They
+are what an address made from a name is written in (``tournaments.slugs``).
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-# Applied in order, after lower case and the accents' removal. Letters first
-# (those Unicode does not split into a letter and an accent), then spellings.
-FOLDS: tuple[tuple[str, str], ...] = (
+# The letters Unicode does not split into a letter and an accent, each as it
+# is written without it; applied in order, after lower case and the accents'
+# removal.
+LETTERS: tuple[tuple[str, str], ...] = (
     ("ø", "o"),
     ("æ", "ae"),
     ("œ", "oe"),
@@ -29,18 +36,32 @@ FOLDS: tuple[tuple[str, str], ...] = (
     ("ł", "l"),
     ("þ", "th"),
     ("ı", "i"),
+)
+# Then the spellings of those letters without them, met with the plain vowel.
+SPELLINGS: tuple[tuple[str, str], ...] = (
     ("aa", "a"),
     ("ae", "a"),
     ("oe", "o"),
     ("ue", "u"),
 )
+# Applied in order: the letters first, then the spellings.
+FOLDS: tuple[tuple[str, str], ...] = LETTERS + SPELLINGS
+
+
+def name_plain(text: str) -> str:
+    """``text`` in plain letters: lower case, no accents, ``LETTERS`` applied;
+    spellings and spaces as given."""
+    split = unicodedata.normalize("NFD", text.lower())
+    plain = "".join(c for c in split if not unicodedata.category(c).startswith("M"))
+    for letters, written in LETTERS:
+        plain = plain.replace(letters, written)
+    return plain
 
 
 def name_fold(text: str) -> str:
     """``text`` as searches compare it: lower case, no accents, ``FOLDS`` applied,
     spaces collapsed."""
-    split = unicodedata.normalize("NFD", text.lower())
-    folded = "".join(c for c in split if not unicodedata.category(c).startswith("M"))
+    folded = name_plain(text)
     # Until nothing changes, so that a fold folds to itself ("æe" is "aee", then "a").
     before = None
     while before != folded:

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tournaments.names import name_clean
-from tournaments.search_names import FOLDS, name_fold, name_keys, name_matches
+from tournaments.search_names import FOLDS, LETTERS, name_fold, name_keys, name_matches, name_plain
 
 # Names as people write them: letters of the Nordic and German alphabets,
 # combining accents, and every kind of white space.
@@ -117,3 +117,29 @@ def test_the_table_folds_to_plain_letters_once() -> None:
 @given(name_text)
 def test_a_fold_folds_to_itself(name: str) -> None:
     assert name_fold(name_fold(name)) == name_fold(name)
+
+
+@pytest.mark.parametrize(
+    ("name", "plain"),
+    [
+        ("Nørrebro", "norrebro"),
+        ("Århus", "arhus"),
+        ("Aarhus", "aarhus"),  # spellings are left as typed
+        ("Straße", "strasse"),
+        ("ÆRØ", "aero"),
+        ("Göteborg Spelklubb", "goteborg spelklubb"),
+        ("Müller & Söhne", "muller & sohne"),
+        ("Michael Goethe", "michael goethe"),
+        ("Łódź", "lodz"),
+        ("Þór", "thor"),
+    ],
+)
+def test_a_names_plain_letters_write_each_letter_without_its_accent(name: str, plain: str) -> None:
+    assert name_plain(name) == plain
+
+
+@given(name_text)
+def test_plain_letters_are_the_folds_first_half(name: str) -> None:
+    # The search fold is the plain letters with the spellings met: one concept.
+    assert name_fold(name_plain(name)) == name_fold(name)
+    assert not any(letters in name_plain(name) for letters, _ in LETTERS)

@@ -1,4 +1,5 @@
-"""The standings and the final report as drawn PDF documents, words in the tournament's language.
+"""The standings and the final report as drawn PDF documents, words and numbers in the
+tournament's language.
 
 Vocabulary: a *document* is the blocks of :mod:`printing.table_layout`
 (head, tables, match boxes) paginated and drawn (:mod:`printing.drawn`);
@@ -119,9 +120,9 @@ def standings_document(*, tournament: Tournament, category: str = "") -> bytes:
     unconfirmed = unconfirmed_of(tournament=tournament)
     ranking = ranking_current(tournament=tournament, category=category)
     columns = _columns_shown(standings_columns(tournament=tournament), ranking.rows)
-    lines = standings_lines(ranking.rows, columns=columns, unconfirmed=unconfirmed)
     played = rounds_played(tournament=tournament)
     with translation.override(tournament.language):
+        lines = standings_lines(ranking.rows, columns=columns, unconfirmed=unconfirmed)
         heading = gettext("Standings")
         named = _ranking_named(tournament, ranking)
         if named:
@@ -167,9 +168,9 @@ def report_document(*, tournament: Tournament) -> bytes:
     """The final places, each round's results by table, and the adjustments."""
     report = report_data(tournament=tournament)
     columns = _columns_shown(standings_columns(tournament=tournament), report.ranking.rows)
-    places = standings_lines(report.ranking.rows, columns=columns)
     paper = tournament.paper
     with translation.override(tournament.language):
+        places = standings_lines(report.ranking.rows, columns=columns)
         heading = gettext("Final report")
         rounds, players = len(report.rounds), len(report.standings)
         meta = " · ".join(

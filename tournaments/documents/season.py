@@ -9,7 +9,6 @@ brackets); the players not yet qualified follow in a table of their own.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import Decimal
 
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext
@@ -28,16 +27,13 @@ from printing.table_layout import (
     rank_column_mm,
     table_blocks,
 )
+from tournaments.numbers import number_text
 from tournaments.selectors.seasons import EveningLine, SeasonView
 from tournaments.standings.season import SeasonRow
 
 PAPER = "A4"
 RANK_MM, PLAYER_MM, NUMBER_MM = 10.0, 46.0, 16.0
 EVENING_MM_MIN = 9.0
-
-
-def _number(value: Decimal) -> str:
-    return formats.number_format(value.normalize() if value == value.to_integral() else value)
 
 
 def _columns(evenings: int, *, rank_mm: float = RANK_MM) -> list[Column]:
@@ -56,7 +52,7 @@ def _cell(row: SeasonRow, evening: EveningLine) -> str:
     points = row.by_evening.get(evening.id)
     if points is None:
         return ""
-    text = _number(points)
+    text = number_text(points)
     return text if evening.id in row.counted else f"({text})"
 
 
@@ -79,9 +75,9 @@ def _table(rows: Sequence[SeasonRow], evenings: list[EveningLine], *, empty: str
             [
                 str(row.rank) if row.rank is not None else "",
                 row.name,
-                _number(row.points),
+                number_text(row.points),
                 str(row.evenings),
-                _number(row.best),
+                number_text(row.best),
                 *(_cell(row, e) for e in shown),
             ],
             0.0,

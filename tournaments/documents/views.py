@@ -25,7 +25,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
-from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
@@ -37,6 +36,7 @@ from tournaments.documents import files
 from tournaments.live import live_answer, live_tag
 from tournaments.models import Round, Tournament
 from tournaments.selectors.background import round_sheet_count
+from tournaments.slugs import name_slug
 from tournaments.tasks import scoresheets_enqueue
 
 ROUND_MAX = 32767  # Round.number is a small integer; larger never exists
@@ -127,7 +127,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
     # ``?category=`` as on the standings page: trimmed, bounded, unknown = no rows.
     category = request.GET.get("category", "").strip()[: rules.CATEGORY_MAX_LENGTH]
-    tail = f"-{slugify(category)}" if category else ""
+    tail = f"-{name_slug(category)}" if category else ""
     # 304 while the tournament's version stands (``tournaments.live``).
     tag = live_tag(tournament=tournament, what="standings-pdf", view=(category,))
     return live_answer(

@@ -5,8 +5,10 @@ match's private entry link; the *standings lines* are standings rows with
 their numbers set in monospaced columns, the ranking's first; the *report* is the current
 ranking (the final placings once decided: ``standings.ranking_current``),
 each round's results by table and the adjustments. Every read has a fixed
-number of queries, and words (stages, kinds of adjustment) come in the
-tournament's language.
+number of queries. Words (stages, kinds of adjustment) come in the
+tournament's language; numbers are written as the pages write them
+(``tournaments.numbers``: "3,50" in Danish), the report's in the
+tournament's language, the standings lines in the active one.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from printing.data import (
 )
 from printing.layout import NUMBER_COLUMNS, NUMBER_WIDTHS
 from tournaments.models import Adjustment, Match, Rack, Round, Seat, Tournament
+from tournaments.numbers import number_text
 from tournaments.selectors.standings import ranking_current
 from tournaments.selectors.unconfirmed import Unconfirmed
 from tournaments.standings.current import RankingCurrent
@@ -119,13 +122,6 @@ def _match_path(*, token: str, language: str) -> str:
         return reverse("web:match", kwargs={"token": token})
 
 
-def _number(value: Decimal | int) -> str:
-    """A score as people write it: cents only when there are some."""
-    if isinstance(value, Decimal) and value != value.to_integral_value():
-        return f"{value:.2f}"
-    return str(int(value))
-
-
 def standings_columns(*, tournament: Tournament) -> list[str]:
     """The printed number columns in order: the tournament's ranking key first."""
     return columns_ranking_first(
@@ -141,7 +137,7 @@ def standings_headings(columns: Sequence[str]) -> list[str]:
 def _cell(row: StandingRow, name: str) -> str:
     if name == "adjustments" and not row.adjustments:
         return "".rjust(NUMBER_WIDTHS[name])
-    return _number(getattr(row, name)).rjust(NUMBER_WIDTHS[name])
+    return number_text(getattr(row, name)).rjust(NUMBER_WIDTHS[name])
 
 
 def standings_lines(
@@ -232,7 +228,10 @@ def report_data(*, tournament: Tournament) -> Report:
         .select_related("player", "round")
         .order_by("created", "id")
     )
+    ranking = ranking_current(tournament=tournament)
     with translation.override(tournament.language):
+        shown = {key: (number_text(total), wins) for key, (total, wins) in totals.items()}
+        unplayed = (number_text(ZERO), 0)
         rounds = [
             RoundResults(
                 number=number,
@@ -243,7 +242,7 @@ def report_data(*, tournament: Tournament) -> Report:
                         table=table,
                         games=len(games.get(match_id, ())),
                         players=[
-                            (name, *totals.get((match_id, player_id), (ZERO, 0)))
+                            (name, *shown.get((match_id, player_id), unplayed))
                             for player_id, name in seated.get(match_id, ())
                         ],
                     )
@@ -257,16 +256,16 @@ def report_data(*, tournament: Tournament) -> Report:
                 player=a.player.name,
                 round=a.round.number if a.round else None,
                 kind=a.get_kind_display(),
-                points=a.points,
+                points=number_text(a.points),
                 reason=a.reason,
             )
             for a in adjustments_qs
         ]
-    ranking = ranking_current(tournament=tournament)
+        standings = standings_lines(ranking.rows, columns=standings_columns(tournament=tournament))
     return Report(
         tournament=tournament,
         ranking=ranking,
-        standings=standings_lines(ranking.rows, columns=standings_columns(tournament=tournament)),
+        standings=standings,
         rounds=rounds,
         adjustments=adjustments,
     )

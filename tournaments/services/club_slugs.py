@@ -5,18 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db.models import Q
-from django.utils.text import slugify
 
 from tournaments.models import Club
+from tournaments.slugs import name_slug
 
-SLUG_BASE_MAX = 70
 # Addresses under /c/ that are pages, not clubs: never a club's.
 SLUGS_RESERVED = frozenset({"new"})
 
 
 def club_slug_base(name: str) -> str:
     """The slug a club of that name starts from."""
-    return (slugify(name) or "club")[:SLUG_BASE_MAX]
+    return name_slug(name, "club")
 
 
 def club_slugs_free(names: Iterable[str]) -> list[str]:

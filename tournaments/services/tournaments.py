@@ -48,7 +48,6 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
 from django.db import transaction
-from django.utils.text import slugify
 
 from scoring import rules
 from scoring.errors import ConflictError, UserError, _
@@ -71,6 +70,7 @@ from tournaments.services.ratings import (
 )
 from tournaments.services.setting_bounds import PLAN_BOUNDS
 from tournaments.services.tournament_open import tournament_open_check
+from tournaments.slugs import name_slug
 
 SETTINGS = frozenset(
     f.name
@@ -101,7 +101,7 @@ _SCORING = {
 
 def slug_free(name: str) -> str:
     """A slug made from the name that no tournament uses yet."""
-    base = (slugify(name) or "tournament")[:70]
+    base = name_slug(name, "tournament")
     taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
     slug, suffix = base, 1
     while slug in taken or slug in SLUGS_RESERVED:

@@ -44,6 +44,7 @@ from scoring.errors import UserError
 from tournaments.caching import tournament_version
 from tournaments.live import live_answer, live_tag
 from tournaments.models import Match, Round, Tournament
+from tournaments.numbers import number_text
 from tournaments.round_clock import ClockState
 from tournaments.search_names import FOLDS, name_fold
 from tournaments.selectors.hall import places_found, player_places, round_clock_of, round_current
@@ -58,7 +59,7 @@ from tournaments.web.pages import (
     tournament_shown,
 )
 from tournaments.web.public_cache import view_cached
-from tournaments.web.standings_table import number_text, ranking_said, standings_cells
+from tournaments.web.standings_table import ranking_said, standings_cells
 from tournaments.web.table_language import table_language_redirect, table_path
 
 T = TypeVar("T")

@@ -35,7 +35,6 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.generic import TemplateView
 from django_tables2 import SingleTableMixin
@@ -56,6 +55,7 @@ from tournaments.selectors.tournaments import (
     tournaments_visible,
 )
 from tournaments.selectors.unconfirmed import Unconfirmed, unconfirmed_of
+from tournaments.slugs import name_slug
 from tournaments.standings.current import QUALIFYING, RankingCurrent
 from tournaments.standings.ranking import StandingRow, categories_of
 from tournaments.web.pages import can_organise, tournament_shown
@@ -272,7 +272,7 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         self.tournament = tournament_shown(request, kwargs["slug"])
-        category = slugify(request.GET.get("category", "").strip())
+        category = name_slug(request.GET.get("category", "").strip())
         self.export_name = f"{self.tournament.slug}-standings" + (
             f"-{category}" if category else ""
         )

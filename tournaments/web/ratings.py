@@ -27,6 +27,7 @@ from django_tables2.views import SingleTableMixin
 from tablib import Dataset
 
 from tournaments.models import Club
+from tournaments.numbers import number_text
 from tournaments.ratings.engine import PROVISIONAL_GAMES
 from tournaments.selectors.ratings import rating_clubs, rating_list
 from tournaments.web.standings_table import StandingsExport, cell_inert
@@ -105,10 +106,10 @@ class RatingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 is unt
         )
 
     def render_mu(self, value: float) -> str:
-        return f"{value:.2f}"
+        return number_text(value, places=2)
 
     def render_sigma(self, value: float) -> str:
-        return f"{value:.2f}"
+        return number_text(value, places=2)
 
     def value_mu(self, value: float) -> float:
         return value

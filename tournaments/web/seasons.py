@@ -40,6 +40,7 @@ from tournaments.access import club_organiser, season_visible
 from tournaments.documents.season import season_document
 from tournaments.formats import FORMATS
 from tournaments.models import Club, Season
+from tournaments.numbers import number_text
 from tournaments.selectors.clubs import club_shown
 from tournaments.selectors.seasons import (
     SeasonView,
@@ -50,9 +51,10 @@ from tournaments.selectors.seasons import (
     today,
 )
 from tournaments.services import seasons as season_services
+from tournaments.slugs import name_slug
 from tournaments.standings.season import EVENINGS_MAX, SeasonRow
 from tournaments.web.pages import LOGIN_URL
-from tournaments.web.standings_table import NumberColumn, StandingsExport, number_text
+from tournaments.web.standings_table import NumberColumn, StandingsExport
 
 P = ParamSpec("P")
 EXPORTS = ("csv", "xlsx", "ods", "json")
@@ -308,7 +310,7 @@ def _export(view: SeasonView, export_format: str) -> HttpResponse:
     lines = [*view.table.ranked, *view.table.unranked]
     both = SeasonTable([TableLine(r) for r in lines], extra_columns=_evening_columns(view))
     exporter = StandingsExport(export_format, both)
-    name = f"{slugify(view.season.club.slug)}-{slugify(view.season.name) or 'season'}"
+    name = f"{slugify(view.season.club.slug)}-{name_slug(view.season.name, 'season')}"
     response: HttpResponse = exporter.response(filename=f"{name}.{export_format}")
     return response
 
@@ -425,7 +427,7 @@ def season_pdf(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
     season = season_shown(request, slug, season_id)
     content = season_document(view=season_view(season=season))
     response = HttpResponse(content, content_type="application/pdf")
-    name = f"{season.club.slug}-{slugify(season.name) or 'season'}"
+    name = f"{season.club.slug}-{name_slug(season.name, 'season')}"
     response["Content-Disposition"] = f'inline; filename="{name}.pdf"'
     return response
 

@@ -4,7 +4,8 @@ Vocabulary: the *standings table* shows the selector's ``StandingRow`` list
 (a plain list, sorted in Python by django-tables2 when a header is clicked)
 and is what the CSV/XLSX/ODS/JSON exports are made of; the exports add each
 player's games awaiting confirmation, which the page shows as a mark instead. Numbers are shown the
-way a score sheet shows them (``24``, ``-3.50``) and exported as plain numbers.
+way a score sheet shows them, in the page's language (``tournaments.numbers``:
+``24``, ``-3.50``, in Danish ``-3,50``) and exported as plain numbers.
 The *lead column* shows the tournament's ranking key (total score, table
 points or average): on a page it comes first after the player's name and is
 emphasised; the exports keep their fixed columns. *Standings cells* are a
@@ -28,7 +29,6 @@ from typing import Any
 
 import django_tables2 as tables
 import xlsxwriter
-from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils.encoding import force_str
 from django.utils.functional import Promise
@@ -40,6 +40,7 @@ from tablib import Dataset
 
 from scoring import rules
 from tournaments.models import Round, Tournament
+from tournaments.numbers import number_text
 from tournaments.standings.current import QUALIFYING, RankingCurrent
 from tournaments.standings.ranking import COLUMN_LABELS, StandingRow, columns_ranking_first
 
@@ -156,12 +157,6 @@ def number_plain(value: Decimal | int) -> int | float:
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else float(value)
     return value
-
-
-def number_text(value: Decimal | int, *, signed: bool = False) -> str:
-    """A number as a score sheet shows it: no ``.00`` when whole, ``+`` when asked."""
-    text = floatformat(value, "-2")
-    return f"+{text}" if signed and value > 0 else text
 
 
 class NumberColumn(tables.Column):  # type: ignore[misc]  # django-tables2 is untyped

@@ -21,3 +21,17 @@ def test_the_rank_heading_is_one_word(language: str, word: str) -> None:
     with translation.override(language):
         text = "".join(page.extract_text() for page in pages_of(season_document(view=view)))
     assert word in text.split()
+
+
+@pytest.mark.parametrize(("language", "mark"), [("da", ","), ("sv", ","), ("en", ".")])
+def test_the_points_are_written_in_the_pages_language(language: str, mark: str) -> None:
+    view = season_view(season=season_played().season)
+    with translation.override(language):
+        text = "".join(page.extract_text() for page in pages_of(season_document(view=view)))
+    # Rank points have cents (1000 × 6 / 7 is 857.14).
+    cents = [r.points for r in view.table.ranked if r.points != r.points.to_integral_value()]
+    assert cents
+    for points in cents:
+        written = f"{points:.2f}"
+        assert written.replace(".", mark) in text
+        assert written.replace(".", "," if mark == "." else ".") not in text

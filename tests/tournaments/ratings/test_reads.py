@@ -222,3 +222,14 @@ def test_the_pages_that_are_there_are_shown(client: Client):
     assert client.get("/ratings/?page=2").status_code == 200
     assert client.get("/ratings/?per_page=1000").status_code == 200
     assert client.get("/ratings/?per_page=1&page=101&_export=csv").status_code == 200
+
+
+def test_the_page_writes_mu_and_sigma_in_its_language_and_the_exports_plainly(
+    client: Client, listed
+):
+    rated("Ed", 24.5, 3.25, 30)
+    danish = client.get("/da/ratings/").content.decode()
+    assert ">24,50<" in danish and ">3,25<" in danish and ">24.50<" not in danish
+    assert ">24.50<" in client.get("/ratings/").content.decode()
+    rows = json.loads(client.get("/da/ratings/?_export=json").content)
+    assert {(row["μ"], row["σ"]) for row in rows} >= {(24.5, 3.25)}

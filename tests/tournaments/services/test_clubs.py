@@ -47,6 +47,19 @@ def test_a_new_club_is_its_creators_with_an_address_and_an_event():
     assert clubs.club_create(name="New", created_by=ann).slug == "new-2"
 
 
+def test_a_clubs_address_writes_its_letters_without_their_accents():
+    ann = UserFactory(username="ann")
+    club = clubs.club_create(name="Nørrebro Rummikub Club", created_by=ann)
+    assert club.slug == "norrebro-rummikub-club"
+    assert clubs.club_create(name="Nörrebro Rummikub Club", created_by=ann).slug == (
+        "norrebro-rummikub-club-2"
+    )
+    assert clubs.club_create(name="Straße", created_by=ann).slug == "strasse"
+    # An address already made stays as it is when the name changes.
+    old = ClubFactory(name="Ærø RK", slug="r-rk")
+    assert clubs.club_update(club=old, user=old.created_by, name="Ærø Rummikub").slug == "r-rk"
+
+
 @pytest.mark.parametrize(
     ("given", "field"),
     [
@@ -338,3 +351,4 @@ def test_an_imported_club_named_new_gets_an_address_of_its_own() -> None:
     from tournaments.services.club_slugs import club_slugs_free
 
     assert club_slugs_free(["New", "new", "Odense"]) == ["new-2", "new-3", "odense"]
+    assert club_slugs_free(["Ærø", "Aero", "Århus"]) == ["aero", "aero-2", "arhus"]

@@ -92,6 +92,17 @@ def test_create_makes_a_free_slug_and_merges_table_points():
     assert slug_free("!!!") == "tournament"
 
 
+def test_a_tournaments_slug_writes_its_letters_without_their_accents():
+    owner = UserFactory()
+    assert tournament_create(owner=owner, name="Åbent Mesterskab").slug == "abent-mesterskab"
+    assert tournament_create(owner=owner, name="Ølstykke Øst").slug == "olstykke-ost"
+    assert tournament_create(owner=owner, name="Große Nacht").slug == "grosse-nacht"
+    assert slug_free("Ølstykke  Øst!") == "olstykke-ost-2"
+    # A slug already stored stays as it is when the name changes.
+    old = TournamentFactory(name="Ærø Cup", slug="r-cup")
+    assert tournament_update(tournament=old, name="Ærø Cup 2025").slug == "r-cup"
+
+
 def test_update_changes_only_what_is_given():
     club = ClubFactory()
     t = TournamentFactory(

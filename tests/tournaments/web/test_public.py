@@ -420,3 +420,22 @@ def test_the_home_page_shows_ones_invitations_to_co_organise_a_club() -> None:
     other = Client()
     other.force_login(UserFactory())
     assert "Invitations to co-organise a club" not in other.get("/").content.decode()
+
+
+def test_the_page_writes_its_language_s_decimal_mark_and_the_exports_a_point(
+    client: Client,
+) -> None:
+    from tests.tournaments.documents.rounds import played_with_cents
+
+    t = played_with_cents(slug="cents-cup")
+    page = client.get("/da/t/cents-cup/standings/").content.decode()
+    assert "+22,50" in page and "+22.50" not in page
+    assert "+22.50" in client.get("/t/cents-cup/standings/").content.decode()
+    # Machine formats keep the point, whatever the page's language.
+    body = client.get("/da/t/cents-cup/standings/?_export=csv").content.decode()
+    scores = [row[3] for row in csv.reader(io.StringIO(body))][1:]
+    assert scores == ["22.5", "-2", "-23"]
+    rows = json.loads(client.get("/da/t/cents-cup/standings/?_export=json").content)
+    assert rows[0]["Point"] == 22.5  # the headings in the page's language, the numbers plain
+    api = client.get(f"/api/v1/tournaments/{t.pk}/standings/", HTTP_ACCEPT_LANGUAGE="da").json()
+    assert api["results"][0]["score"] == 22.5

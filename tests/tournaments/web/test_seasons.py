@@ -101,6 +101,16 @@ def test_the_season_pdf() -> None:
     assert answer.status_code == 200 and answer.content.startswith(b"%PDF")
 
 
+def test_the_season_files_are_named_in_plain_letters() -> None:
+    played = season_played()
+    Season.objects.filter(pk=played.season.pk).update(name="Forår Sæson")
+    url = f"/c/{played.club.slug}/seasons/{played.season.pk}/"
+    name = f"{played.club.slug}-forar-saeson"
+    assert f'filename="{name}.pdf"' in _client(None).get(url + "table.pdf")["Content-Disposition"]
+    export = _client(None).get(url + "?_export=csv")
+    assert f'filename="{name}.csv"' in export["Content-Disposition"]
+
+
 def test_a_finished_season_names_its_champion() -> None:
     played = season_played()
     Season.objects.filter(pk=played.season.pk).update(ends=day(-1))

@@ -73,3 +73,11 @@ def test_the_pdf_carries_the_category(client: Client, cup) -> None:
     names = dict(Entry.objects.filter(tournament=cup).values_list("player__name", "category"))
     for name, category in names.items():
         assert (name in text) == (category == "U14")
+
+
+def test_a_categorys_file_names_are_in_plain_letters(client: Client, cup) -> None:
+    Entry.objects.filter(tournament=cup, category="").update(category="Øvede")
+    response = client.get("/t/cat-cup/standings/?category=Øvede&_export=csv")
+    assert 'filename="cat-cup-standings-ovede.csv"' in response["Content-Disposition"]
+    pdf = client.get("/t/cat-cup/standings.pdf?category=Øvede")
+    assert "cat-cup-standings-ovede.pdf" in pdf["Content-Disposition"]
