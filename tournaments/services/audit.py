@@ -29,6 +29,7 @@ from django.utils import timezone
 from tournaments.access import user_or_none
 from tournaments.actors import ActingUser
 from tournaments.models import AuditEvent, Match, Tournament
+from tournaments.services.statement_inserts import instance_insert
 
 Action = AuditEvent.Action
 # Refusals recorded per match in any minute (``audit_refusal_add``).
@@ -87,7 +88,7 @@ def audit_add(
     """Record one change. ``user`` is whoever the request carries: a user, an
     anonymous visitor holding ``match``'s link, or None (the system)."""
     u = user_or_none(user)
-    return AuditEvent.objects.create(
+    event = AuditEvent(
         tournament=tournament,
         user=u,
         username=u.get_username() if u is not None else "",
@@ -103,6 +104,7 @@ def audit_add(
         old=audit_value(old),
         new=audit_value(new),
     )
+    return instance_insert(event)
 
 
 @transaction.atomic

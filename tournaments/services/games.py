@@ -61,6 +61,7 @@ from tournaments.services.ratings import (
     rating_place,
     ratings_replay_after_deletion,
 )
+from tournaments.services.statement_inserts import instance_insert, instances_insert
 from tournaments.services.tournament_open import tournament_open_check
 
 
@@ -154,24 +155,26 @@ def game_racks_store(*, game: Game, result: rules.GameOut, seats: dict[int, Seat
     # Rules.table_points holds a vector for every table size the engine accepts.
     vector = tournament_rules(game.match.round.tournament).table_points[len(result.racks)]
     table_points = rules.table_points_for(scores=[r.score for r in result.racks], vector=vector)
-    racks = Rack.objects.bulk_create(
-        [
-            Rack(
-                game=game,
-                player_id=cast(int, r.player),
-                position=seats[cast(int, r.player)].position,
-                tiles=rules.tiles_format(r.tiles) if r.tiles is not None else "",
-                entered_as_tiles=r.tiles is not None,
-                points=r.points,
-                jokers=r.jokers,
-                rack_value=r.rack_value,
-                score=_as_stored(r.score),
-                bonus=_as_stored(r.bonus),
-                winner=r.winner,
-                table_points=_as_stored(tp),
-            )
-            for r, tp in zip(result.racks, table_points, strict=True)
-        ]
+    racks = list(
+        instances_insert(
+            [
+                Rack(
+                    game=game,
+                    player_id=cast(int, r.player),
+                    position=seats[cast(int, r.player)].position,
+                    tiles=rules.tiles_format(r.tiles) if r.tiles is not None else "",
+                    entered_as_tiles=r.tiles is not None,
+                    points=r.points,
+                    jokers=r.jokers,
+                    rack_value=r.rack_value,
+                    score=_as_stored(r.score),
+                    bonus=_as_stored(r.bonus),
+                    winner=r.winner,
+                    table_points=_as_stored(tp),
+                )
+                for r, tp in zip(result.racks, table_points, strict=True)
+            ]
+        )
     )
     racks.sort(key=lambda r: r.position)
     setattr(game, RACKS_KEPT, racks)
@@ -346,13 +349,15 @@ def game_store(
     # No savepoint of its own: the caller's transaction is rolled back after a
     # lost race, which the locks above leave to a bug.
     try:
-        game = Game.objects.create(
-            match=match,
-            number=free,
-            ending=ending,
-            recorded_by=user_or_none(user),
-            state=game_state_new(tournament=match.round.tournament, user=user),
-            entry_sources=entry_sources or [],
+        game = instance_insert(
+            Game(
+                match=match,
+                number=free,
+                ending=ending,
+                recorded_by=user_or_none(user),
+                state=game_state_new(tournament=match.round.tournament, user=user),
+                entry_sources=entry_sources or [],
+            )
         )
     except IntegrityError as exc:  # pragma: no cover - only under a lost race
         raise ConflictError(

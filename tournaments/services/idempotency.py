@@ -29,6 +29,7 @@ from django.utils import timezone
 
 from scoring.errors import ConflictError, UserError, _
 from tournaments.models import IdempotencyKey
+from tournaments.services.statement_inserts import instance_insert
 
 KEY_LIFETIME = timedelta(hours=24)
 # One claim in a hundred also sweeps every caller's expired keys: no schedule needed.
@@ -89,7 +90,7 @@ def idempotency_key_claim(*, caller: str, key: str, fingerprint: str) -> Idempot
     if random.random() < PURGE_CHANCE:
         idempotency_keys_purge()
     try:
-        return IdempotencyKey.objects.create(caller=caller, key=key, fingerprint=fingerprint)
+        return instance_insert(IdempotencyKey(caller=caller, key=key, fingerprint=fingerprint))
     except IntegrityError as exc:
         raise IdempotencyKeyTakenError(key) from exc
 
