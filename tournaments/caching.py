@@ -8,10 +8,12 @@ invalidated by hand. A *cached* value is stored under a key that holds the
 version, so a stale entry is never read again and simply ages out.
 
 A *flight* is the building of one costly value (a 1,000-player ranking)
-for a new version. While one request builds it, the others keep showing the
-latest value built (``version_served``): the version a live answer names is
-then that older one, so its tag always matches what it shows, and a thousand
-phones polling during a busy round never start a thousand builds.
+for a new version. One request claims it; while it builds, and for a rest
+after a long build (``BUILD_REST``), the others keep showing the latest value
+built (``version_served``): the version a live answer names is then that
+older one, so its tag always matches what it shows, and a thousand phones
+polling during a busy round never start a thousand builds, nor one build
+after another.
 
 Caches (``config.caches``): ``default`` (each process's memory) for pages
 and fragments; ``files`` (a folder a node's workers share) for PDFs; with
@@ -20,7 +22,9 @@ and fragments; ``files`` (a folder a node's workers share) for PDFs; with
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from django.core.cache import caches
@@ -114,34 +118,64 @@ def cached(*, cache: str, key: str, build: Callable[[], T], timeout: int = 24 * 
 
 # Longer than any build: a builder that dies frees its flight after this.
 FLIGHT_SECONDS = 60
+# After a build that took ``t`` seconds, the next starts no sooner than
+# ``BUILD_REST × t`` after it landed, while the one built is shown: a
+# 1,000-player ranking (0.7 s) is rebuilt at most every 2 s or so during a
+# busy round, so its builds take a third of one worker at most. A build quicker
+# than ``REST_FROM_SECONDS`` (any club evening's) needs no rest.
+BUILD_REST = 2.0
+REST_FROM_SECONDS = 0.05
+
+
+@dataclass(frozen=True)
+class Landed:
+    """The latest version built of a value: when it landed, how long it took (seconds)."""
+
+    version: int
+    at: float
+    took: float
+
+    def resting(self, now: float) -> bool:
+        return self.took >= REST_FROM_SECONDS and now - self.at < BUILD_REST * self.took
+
+
+def _landed(value: object) -> Landed | None:
+    return value if isinstance(value, Landed) else None
 
 
 def _flight_keys(
     *, tournament: Tournament, what: str, parts: tuple[object, ...]
 ) -> tuple[str, str]:
     """The keys of a value's flight, the same for every version: the version
-    being built, and the latest version built."""
+    being built, and the latest version built (``Landed``)."""
     tail = ":".join(str(part) for part in parts)
     head = f"{tournament_stamp(tournament=tournament)}:flight:{what}:{tail}"
-    return f"{head}:building", f"{head}:built"
+    return f"{head}:building", f"{head}:landed"
 
 
 def version_served(
     *, tournament: Tournament, what: str, parts: tuple[object, ...] = (), version: int | None = None
 ) -> int:
     """The version whose ``what`` a live answer shows: the tournament's own
-    (``version`` if read already), unless another request is building it and
-    an older one is kept, then that older one (one cache read, two at most)."""
+    (``version`` if read already), unless an older one is kept and either
+    another request is building a newer one, or the latest build is resting
+    (``BUILD_REST``), then that older one. Otherwise the request claims the
+    build of its version (it is the one request that builds it). Two cache
+    reads, three at most."""
     if version is None:
         version = tournament_version(tournament=tournament)
     store = caches["default"]
-    building_key, built_key = _flight_keys(tournament=tournament, what=what, parts=parts)
-    found = store.get_many([building_key, built_key])
-    building, built = found.get(building_key), found.get(built_key)
-    if built is None or built >= version or building is None or building <= built:
+    building_key, landed_key = _flight_keys(tournament=tournament, what=what, parts=parts)
+    found = store.get_many([building_key, landed_key])
+    building, landed = found.get(building_key), _landed(found.get(landed_key))
+    if landed is None or landed.version >= version:
         return version
-    kept = tournament_key(tournament=tournament, what=what, parts=parts, version=built)
-    return int(built) if store.has_key(kept) else version
+    kept = tournament_key(tournament=tournament, what=what, parts=parts, version=landed.version)
+    if not store.has_key(kept):
+        return version
+    if (isinstance(building, int) and building > landed.version) or landed.resting(time.time()):
+        return landed.version
+    return version if store.add(building_key, version, FLIGHT_SECONDS) else landed.version
 
 
 def cached_flight(
@@ -162,14 +196,17 @@ def cached_flight(
     value: T | None = store.get(key)
     if value is not None:
         return value
-    building_key, built_key = _flight_keys(tournament=tournament, what=what, parts=parts)
+    building_key, landed_key = _flight_keys(tournament=tournament, what=what, parts=parts)
+    # Claimed already when version_served chose this request to build it.
     store.add(building_key, version, FLIGHT_SECONDS)
+    started = time.time()
     try:
         value = build()
         store.set(key, value, timeout)
-        built = store.get(built_key)
-        if built is None or built < version:
-            store.set(built_key, version, timeout)
+        landed = _landed(store.get(landed_key))
+        if landed is None or landed.version < version:
+            now = time.time()
+            store.set(landed_key, Landed(version, now, now - started), timeout)
     finally:
         if store.get(building_key) == version:
             store.delete(building_key)

@@ -12,6 +12,7 @@ from django.test import Client
 
 from tests.factories import match_seated
 from tests.tournaments.web.support import play
+from tournaments import caching
 from tournaments.caching import (
     FLIGHT_SECONDS,
     cached_flight,
@@ -128,3 +129,63 @@ def test_a_poll_during_a_flight_is_answered_by_the_latest_built_with_its_own_tag
     after = client.get(url, headers={"If-None-Match": first["ETag"]})
     assert after.status_code == 200
     assert after["ETag"] != first["ETag"]
+
+
+def test_one_request_claims_a_new_versions_build_and_the_others_show_the_latest_built() -> None:
+    match = match_seated(players=4, games_per_round=3)
+    tournament = match.round.tournament
+    old = tournament_version(tournament=tournament)
+    ranking_current(tournament=tournament, version=old)
+    play(match, games=1)
+    new = tournament_version(tournament=tournament)
+    # The first poll of the new version builds it; polls meanwhile show the old one.
+    assert ranking_version_served(tournament=tournament, version=new) == new
+    assert ranking_version_served(tournament=tournament, version=new) == old
+    ranking_current(tournament=tournament, version=new)
+    assert ranking_version_served(tournament=tournament, version=new) == new
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def time(self) -> float:
+        return self.now
+
+
+def test_after_a_long_build_the_next_waits_twice_as_long(monkeypatch) -> None:
+    clock = _Clock()
+    monkeypatch.setattr(caching, "time", clock)
+    match = match_seated(players=4, games_per_round=3)
+    tournament = match.round.tournament
+    first = tournament_version(tournament=tournament)
+    ranking = ranking_current(tournament=tournament, version=first)
+    play(match, games=1)
+    second = tournament_version(tournament=tournament)
+
+    def slow_build() -> RankingCurrent:
+        clock.now += 0.7  # a 1,000-player ranking
+        return ranking
+
+    assert ranking_version_served(tournament=tournament, version=second) == second
+    cached_flight(
+        tournament=tournament, what="ranking", parts=("",), version=second, build=slow_build
+    )
+    play(match, games=1)
+    third = tournament_version(tournament=tournament)
+    clock.now += 1.0  # under twice the 0.7 s the build took: the second is shown
+    assert ranking_version_served(tournament=tournament, version=third) == second
+    clock.now += 0.5  # rested: the third is built by the poll that asks
+    assert ranking_version_served(tournament=tournament, version=third) == third
+
+
+def test_a_quick_build_needs_no_rest(monkeypatch) -> None:
+    clock = _Clock()
+    monkeypatch.setattr(caching, "time", clock)
+    match = match_seated(players=4, games_per_round=3)
+    tournament = match.round.tournament
+    ranking_current(tournament=tournament)
+    play(match, games=1)
+    assert ranking_version_served(tournament=tournament) == tournament_version(
+        tournament=tournament
+    )

@@ -269,7 +269,9 @@ _NAMED_MAX = 500
 def rated_games(key: Key | None = None) -> list[tuple[GameToRate, Key]]:
     """Every rated game at or after ``key`` (all: None), in the rating order;
     two queries. The racks are read as the database gives them (one statement,
-    no model rows: a full recomputation reads 400,000) and put in order here."""
+    no model rows: a full recomputation reads 400,000), each tournament's in
+    its own order (round, table, game, seat), and the tournaments put in
+    theirs here."""
     dates = _tournament_dates(key)
     if not dates:
         return []
@@ -280,48 +282,50 @@ def rated_games(key: Key | None = None) -> list[tuple[GameToRate, Key]]:
         racks = racks.filter(
             game__match__round__tournament__rated=True, game__match__round__tournament__public=True
         )
+    order = (
+        "game__match__round__tournament_id",
+        "game__match__round__number",
+        "game__match__table",
+        "game__number",
+        "game_id",
+        "position",
+    )
     # The score as a float, as the engine takes it (not a Decimal per rack).
     statement = (
-        racks.order_by()
+        racks.order_by(*order)
         .annotate(score_float=Cast("score", FloatField()))
-        .values_list(
-            "game_id",
-            "position",
-            "player_id",
-            "score_float",
-            "game__match__round__tournament_id",
-            "game__match__round__number",
-            "game__match__table",
-            "game__number",
-        )
+        .values_list("game_id", "player_id", "score_float", *order[:4])
     )
     sql, params = statement.query.sql_with_params()
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    games: dict[int, tuple[Key, list[tuple[int, int, float]]]] = {}
-    for game_id, position, player_id, score, t, r, tb, g in rows:
-        found = games.get(game_id)
-        if found is None:
-            d = dates.get(t)
-            if d is None:
-                continue
-            found = games[game_id] = ((d, t, r, tb, g), [])
-        found[1].append((position, player_id, float(score)))
-    placed: list[tuple[GameToRate, Key]] = []
-    for game_id, (k, racks_of) in games.items():
-        if key is not None and k < key:
-            continue
-        racks_of.sort()
-        placed.append(
-            (
-                GameToRate(
-                    game_id, tuple(p for _, p, _ in racks_of), tuple(x for _, _, x in racks_of)
-                ),
-                k,
+    by_tournament: dict[int, list[tuple[GameToRate, Key]]] = {}
+    players: list[int] = []
+    scores: list[float] = []
+    current: tuple[int, Key] | None = None
+
+    def land() -> None:
+        if current is not None and (key is None or current[1] >= key):
+            game_id, k = current
+            by_tournament.setdefault(k[1], []).append(
+                (GameToRate(game_id, tuple(players), tuple(scores)), k)
             )
-        )
-    placed.sort(key=lambda item: item[1])
+
+    for game_id, player_id, score, t, r, tb, g in rows:
+        if current is None or game_id != current[0]:
+            land()
+            players, scores = [], []
+            d = dates.get(t)
+            current = None if d is None else (game_id, (d, t, r, tb, g))
+            if current is None:
+                continue
+        players.append(player_id)
+        scores.append(float(score))
+    land()
+    placed: list[tuple[GameToRate, Key]] = []
+    for t in sorted(by_tournament, key=lambda t: (dates[t], t)):
+        placed.extend(by_tournament[t])
     return placed
 
 
