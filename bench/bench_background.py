@@ -171,7 +171,12 @@ def restore(port: int, token: str, body: bytes) -> tuple[float, dict[str, Any], 
             break
         time.sleep(0.5)
         conn.request("GET", f"/api/v1/tournaments/imports/{answer['id']}/", headers=headers)
-        job = json.loads(conn.getresponse().read())
+        polled = conn.getresponse()
+        raw = polled.read()
+        try:
+            job = json.loads(raw)
+        except ValueError:
+            raise RuntimeError(f"the job's state answered {polled.status}: {raw[:300]!r}") from None
     conn.close()
     return posted, job, time.perf_counter() - start
 

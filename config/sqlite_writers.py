@@ -6,8 +6,10 @@ IMMEDIATE`` finds the lock taken and SQLite's busy handler sleeps and retries
 sleeps through the moments the lock is free, and a busy evening runs on one
 core. Here each connection to a database file first takes an exclusive
 ``flock`` on ``<database>-writers`` at its ``BEGIN`` and lets it go when the
-transaction ends (commit, rollback or close): the kernel wakes the next writer
-the moment the lock is free, and SQLite's own lock is then always free.
+transaction ends (commit, rollback or close). A writer that finds it taken
+tries again within a millisecond, so it starts the moment the lock is free
+(SQLite's own lock is then free too); after the connection's busy timeout
+(the ``timeout`` option) it gives up as SQLite would ("database is locked").
 
 Two documented mechanisms carry it: the connection class Python's ``sqlite3``
 opens (``factory``, in the database's ``OPTIONS``) and Django's execute
@@ -21,6 +23,7 @@ from __future__ import annotations
 import fcntl
 import os
 import sqlite3
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +36,8 @@ class QueuedWriterConnection(sqlite3.Connection):
 
     def __init__(self, database: str | os.PathLike[str], *args: Any, **kwargs: Any) -> None:
         super().__init__(database, *args, **kwargs)
+        # sqlite3.connect's busy timeout (its second argument), 5 s by default.
+        self.writer_timeout = float(kwargs.get("timeout", args[0] if args else 5.0))
         name = os.fspath(database)
         in_memory = name == ":memory:" or "mode=memory" in name or name.startswith("file::memory:")
         self.writer_queue: int | None = None
@@ -42,10 +47,23 @@ class QueuedWriterConnection(sqlite3.Connection):
         self.writer_holding = False
 
     def writer_turn(self) -> None:
-        """Wait until no other connection writes (at ``BEGIN``)."""
-        if self.writer_queue is not None and not self.writer_holding:
-            fcntl.flock(self.writer_queue, fcntl.LOCK_EX)
+        """Wait until no other connection writes (at ``BEGIN``), at most the busy timeout."""
+        if self.writer_queue is None or self.writer_holding:
+            return
+        deadline: float | None = None
+        while True:
+            try:
+                fcntl.flock(self.writer_queue, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                now = time.monotonic()
+                if deadline is None:
+                    deadline = now + self.writer_timeout
+                elif now >= deadline:
+                    raise sqlite3.OperationalError("database is locked") from None
+                time.sleep(0.0005)
+                continue
             self.writer_holding = True
+            return
 
     def writer_done(self) -> None:
         if self.writer_holding and self.writer_queue is not None:
@@ -82,7 +100,8 @@ def begin_waits_its_turn(
     raw = context["connection"].connection
     if not isinstance(raw, QueuedWriterConnection):
         return execute(sql, params, many, context)
-    raw.writer_turn()
+    with context["connection"].wrap_database_errors:
+        raw.writer_turn()
     try:
         return execute(sql, params, many, context)
     except BaseException:

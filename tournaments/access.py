@@ -277,8 +277,20 @@ def seasons_organised_q(*, user: ActingUser) -> Q:
     return Q(club__in=Club.objects.filter(clubs_organised_q(user=user)).values("pk"))
 
 
+def game_racks_withheld_q(*, prefix: str = "") -> Q:
+    """A filter for the games whose racks a viewer who does not organise them is
+    kept from (``game_racks_withheld``), on games or through ``prefix`` (``game__``)."""
+    return Q(
+        **{
+            f"{prefix}state": Game.State.ENTERED,
+            f"{prefix}match__round__tournament__confirmation": Tournament.Confirmation.DOUBLE_ENTRY,
+        }
+    )
+
+
 def game_racks_withheld(*, game: Game, tournament: Tournament, organiser: bool) -> bool:
-    """Whether a viewer (``organiser`` or not) is kept from the game's racks and scores."""
+    """Whether a viewer (``organiser`` or not) is kept from the game's racks and
+    scores (``game_racks_withheld_q`` the same as a filter)."""
     return (
         not organiser
         and game.state == Game.State.ENTERED

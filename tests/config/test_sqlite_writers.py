@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 import time
@@ -15,7 +16,8 @@ from config.sqlite_writers import QueuedWriterConnection, begin_waits_its_turn
 
 
 def _open(path: Path) -> QueuedWriterConnection:
-    # No busy timeout at all: a writer that found SQLite's lock taken would fail at once.
+    # No busy timeout for SQLite itself: a writer that found SQLite's lock taken
+    # would fail at once. The queue waits as long as a site's connection would.
     conn = sqlite3.connect(
         path,
         timeout=0,
@@ -24,6 +26,7 @@ def _open(path: Path) -> QueuedWriterConnection:
         factory=QueuedWriterConnection,
     )
     assert isinstance(conn, QueuedWriterConnection)
+    conn.writer_timeout = 20
     return conn
 
 
@@ -89,6 +92,7 @@ def test_a_failed_begin_gives_the_turn_back(tmp_path: Path) -> None:
 
     class Wrapper:
         connection = first
+        wrap_database_errors = contextlib.nullcontext()
 
     with pytest.raises(sqlite3.OperationalError):
         begin_waits_its_turn(refuse, "BEGIN IMMEDIATE", None, False, {"connection": Wrapper()})
@@ -114,3 +118,27 @@ def test_the_project_opens_sqlite_files_with_the_queue_and_watches_their_begin()
     assert settings.DATABASES["default"]["OPTIONS"]["factory"] is QueuedWriterConnection
     connection.ensure_connection()
     assert begin_waits_its_turn in connection.execute_wrappers
+
+
+def test_a_writer_waits_no_longer_than_its_busy_timeout(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    first = _open(path)
+    second = sqlite3.connect(
+        path,
+        timeout=0.2,
+        isolation_level=None,
+        check_same_thread=False,
+        factory=QueuedWriterConnection,
+    )
+    assert isinstance(second, QueuedWriterConnection)
+    _begin(first)
+    start = time.monotonic()
+    with pytest.raises(sqlite3.OperationalError, match="database is locked"):
+        second.writer_turn()
+    assert 0.2 <= time.monotonic() - start < 2
+    assert not second.writer_holding
+    first.commit()
+    _begin(second)
+    second.rollback()
+    first.close()
+    second.close()

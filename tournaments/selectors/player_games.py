@@ -19,18 +19,25 @@ games: the racks (with their games, matches, rounds and tournaments), the
 seats of those matches (with their players), the adjustments, and one more
 for the tournaments' versions (the current rankings are kept per version; a
 ranking not kept yet is read once).
+
+The record comes in *pages* of ``RECORD_TOURNAMENTS`` tournaments (newest
+first): a federation's player with fifty tournaments behind them is shown
+five at a time, so a page reads and draws a few hundred games, not thousands.
+One query more finds the tournaments of the page.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Max
+from django.db.models import Count, Max, Q, QuerySet
+from django.db.models.functions import Coalesce, TruncDate
 
-from tournaments.access import game_racks_withheld, tournaments_visible_q
+from tournaments.access import game_racks_withheld_q, tournaments_visible_q
 from tournaments.models import (
     Adjustment,
     AuditEvent,
@@ -86,33 +93,73 @@ def _seen_by_anyone() -> Any:
     return Tournament.objects.filter(tournaments_visible_q(user=None)).values("pk")
 
 
-def _shown(game: Game, tournament: Tournament) -> bool:
-    if game_racks_withheld(game=game, tournament=tournament, organiser=False):
-        return False
-    return not (
-        tournament.standings_unconfirmed == Tournament.Unconfirmed.EXCLUDE
-        and game.state != Game.State.CONFIRMED
+def _shown_racks(player: Player) -> QuerySet[Rack]:
+    """The player's racks the public pages show: in public tournaments, but
+    for a game waiting for its second entry (double entry) and one not
+    confirmed when the standings exclude unconfirmed games."""
+    left_out = game_racks_withheld_q(prefix="game__") | (
+        Q(game__match__round__tournament__standings_unconfirmed=Tournament.Unconfirmed.EXCLUDE)
+        & ~Q(game__state=Game.State.CONFIRMED)
     )
+    return Rack.objects.filter(
+        player=player, game__match__round__tournament__in=_seen_by_anyone()
+    ).exclude(left_out)
 
 
-def player_record(*, player: Player) -> list[RecordPart]:
-    """The player's games in public tournaments, per tournament (newest first)."""
-    racks = [
-        rack
-        for rack in Rack.objects.filter(
-            player=player, game__match__round__tournament__in=_seen_by_anyone()
-        ).select_related("game__match__round__tournament")
-        if _shown(rack.game, rack.game.match.round.tournament)
-    ]
+RECORD_TOURNAMENTS = 5
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """One page of a player's record (its parts), the page's number (from 1),
+    and the whole record's pages, tournaments, games and wins."""
+
+    parts: list[RecordPart]
+    page: int
+    pages: int
+    tournaments: int
+    games: int
+    wins: int
+
+
+def player_record(*, player: Player, page: int = 1) -> PlayerRecord | None:
+    """Page ``page`` of the player's games in public tournaments, per
+    tournament (newest first); None for a page the record does not have (the
+    first page of an empty record is there, empty)."""
+    shown = _shown_racks(player)
+    via = "game__match__round__tournament"
+    counted = list(
+        shown.values(f"{via}_id")
+        .annotate(
+            games=Count("id"),
+            wins=Count("id", filter=Q(winner=True)),
+            # One day a tournament: an aggregate, so the grouping is by the tournament alone.
+            day=Max(Coalesce(f"{via}__date", TruncDate(f"{via}__created", tzinfo=dt.UTC))),
+        )
+        .order_by("-day", f"-{via}_id")
+        .values_list(f"{via}_id", "games", "wins")
+    )
+    pages = -(-len(counted) // RECORD_TOURNAMENTS)
+    if not 1 <= page <= max(pages, 1):
+        return None
+    chosen = [t for t, _, _ in counted[(page - 1) * RECORD_TOURNAMENTS : page * RECORD_TOURNAMENTS]]
+    whole = {
+        "page": page,
+        "pages": pages,
+        "tournaments": len(counted),
+        "games": sum(games for _, games, _ in counted),
+        "wins": sum(wins for _, _, wins in counted),
+    }
+    racks = list(
+        shown.filter(**{f"{via}_id__in": chosen}).select_related("game__match__round__tournament")
+    )
     if not racks:
-        return []
-    # Tournaments newest first (by date, then creation); games in play order.
+        return PlayerRecord(parts=[], **whole)
+    # Tournaments newest first (the order above); games in play order.
+    place = {t: i for i, t in enumerate(chosen)}
     racks.sort(
         key=lambda r: (
-            -(
-                r.game.match.round.tournament.date or r.game.match.round.tournament.created.date()
-            ).toordinal(),
-            -r.game.match.round.tournament.pk,
+            place[r.game.match.round.tournament_id],
             r.game.match.round.number,
             r.game.number,
         )
@@ -149,7 +196,7 @@ def player_record(*, player: Player) -> list[RecordPart]:
     for tournament_id, points in adjustments.values_list("tournament_id", "points"):
         parts[tournament_id].adjustments += points
     _places_fill(player=player, parts=parts)
-    return list(parts.values())
+    return PlayerRecord(parts=list(parts.values()), **whole)
 
 
 def _places_fill(*, player: Player, parts: dict[int, RecordPart]) -> None:

@@ -56,7 +56,11 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     player = player_visible(user=request.user, player_id=player_id)
     if player is None:
         raise Http404
-    parts = player_record(player=player)
+    asked = request.GET.get("page", "1")
+    record = player_record(player=player, page=int(asked)) if asked.isdigit() else None
+    if record is None:
+        raise Http404
+    parts = record.parts
     shown = player_stats_seen(player=player, user=request.user)
     history = rating_history(player_id=player.pk, user=request.user)
     stats = shown.stats
@@ -67,8 +71,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
             "player": player,
             "club": player_club_seen(user=request.user, player=player),
             "parts": parts,
-            "games": sum(part.games for part in parts),
-            "wins": sum(part.wins for part in parts),
+            "record": record,
             "rating": ratings_current(player_ids=[player.pk]).get(player.pk),
             "provisional_games": PROVISIONAL_GAMES,
             "chart": rating_chart([(point.date, point.rating) for point in history]),

@@ -176,11 +176,12 @@ def test_queries_are_planned(client: Client, django_assert_num_queries) -> None:
     Entry.objects.create(tournament=other.round.tournament, player=player)
     play(other, games=4)
     client.get(f"/p/{player.pk}/")  # reads each tournament's current ranking once
-    # The player, the racks, the seats of those tables, the adjustments, and now
-    # the tournaments' versions: each part shows the player's place in the current
-    # ranking, kept per version. The statistics: the player's racks, the others at their tables,
-    # their tournaments, the opponents' names; the current rating and its history.
-    with django_assert_num_queries(11):
+    # The player, the page's tournaments, the racks, the seats of those tables, the
+    # adjustments, and the tournaments' versions: each part shows the player's place in
+    # the current ranking, kept per version. The statistics: the player's racks, the
+    # others at their tables, their tournaments, the opponents' names; the current rating
+    # and its history.
+    with django_assert_num_queries(12):
         response = client.get(f"/p/{player.pk}/")
     assert len(_parts(response.content.decode())) == 2
 
@@ -281,3 +282,33 @@ def test_each_table_size_season_and_tournament_row_has_every_figure(client: Clie
         "Longest winning run",
     ):
         assert heading in heads[: heads.index("</thead>")]
+
+
+def test_the_record_comes_five_tournaments_a_page_newest_first(
+    client: Client, django_assert_num_queries
+) -> None:
+    import datetime as dt
+
+    from tournaments.selectors.player_games import RECORD_TOURNAMENTS
+
+    first = match_seated(players=2, date=dt.date(2026, 1, 1))
+    player = first.seats.first().player
+    matches = [first]
+    for day in range(2, 2 + RECORD_TOURNAMENTS + 1):
+        match = match_seated(players=2, date=dt.date(2026, 1, day))
+        match.seats.filter(position=1).update(player=player)
+        Entry.objects.create(tournament=match.round.tournament, player=player)
+        matches.append(match)
+    for match in matches:
+        play(match, games=1)
+    newest = [m.round.tournament.slug for m in reversed(matches)]
+    page_one = client.get(f"/p/{player.pk}/").content.decode()
+    assert _parts(page_one) == newest[:RECORD_TOURNAMENTS]
+    assert 'href="?page=2" rel="next"' in page_one and 'rel="prev"' not in page_one
+    client.get(f"/p/{player.pk}/?page=2")  # each tournament's ranking read once
+    with django_assert_num_queries(12):
+        page_two = client.get(f"/p/{player.pk}/?page=2").content.decode()
+    assert _parts(page_two) == newest[RECORD_TOURNAMENTS:]
+    assert 'href="?page=1" rel="prev"' in page_two and 'rel="next"' not in page_two
+    for page in ("3", "0", "-1", "x", "1.5"):
+        assert client.get(f"/p/{player.pk}/?page={page}").status_code == 404
