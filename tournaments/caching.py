@@ -120,10 +120,12 @@ def cached(*, cache: str, key: str, build: Callable[[], T], timeout: int = 24 * 
 FLIGHT_SECONDS = 60
 # After a build that took ``t`` seconds, the next starts no sooner than
 # ``BUILD_REST × t`` after it landed, while the one built is shown: a
-# 1,000-player ranking (0.7 s) is rebuilt at most every 2 s or so during a
-# busy round, so its builds take a third of one worker at most. A build quicker
-# than ``REST_FROM_SECONDS`` (any club evening's) needs no rest.
-BUILD_REST = 2.0
+# 1,000-player ranking (0.1 s alone, 0.7 s on a machine under a round's load)
+# is rebuilt every 1.5 to 10 s during a busy round, so its builds take a
+# sixteenth of one worker at most, and the busier the machine the fewer. A
+# phone polls every 10 s; a build quicker than ``REST_FROM_SECONDS`` (any club
+# evening's) needs no rest.
+BUILD_REST = 15.0
 REST_FROM_SECONDS = 0.05
 
 
