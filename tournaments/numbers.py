@@ -11,12 +11,14 @@ ODS and JSON exports, the API, backups) keep plain numbers and never come here.
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.template.defaultfilters import floatformat
+from django.utils.formats import get_format
 
 # floatformat's argument: two places, dropped when the number is whole.
 CENTS_WHEN_SOME = -2
+_CENT = Decimal("0.01")
 
 
 def number_text(
@@ -24,6 +26,20 @@ def number_text(
 ) -> str:
     """``value`` in the active language's way: ``places`` decimals as floatformat
     reads them (the default: two, none when whole), ``+`` before a positive
-    number when ``signed``."""
-    text = str(floatformat(value, places))
+    number when ``signed``.
+
+    The default is written out here, exactly as floatformat writes it (half up,
+    no grouping, the language's decimal mark): a report prints 40,000 numbers,
+    and floatformat's own way costs a second of them."""
+    if places != CENTS_WHEN_SOME:
+        text = str(floatformat(value, places))
+    else:
+        exact = value if isinstance(value, Decimal) else Decimal(repr(value))
+        if exact == exact.to_integral_value():  # whole as given: no cents
+            text = str(int(exact))
+        else:
+            cents = exact.quantize(_CENT, rounding=ROUND_HALF_UP)
+            # A number that rounds to nothing has no sign ("0.00", not "-0.00").
+            text = f"{cents if cents else abs(cents):f}"
+            text = text.replace(".", str(get_format("DECIMAL_SEPARATOR")))
     return f"+{text}" if signed and value > 0 else text

@@ -40,3 +40,26 @@ def test_whole_numbers_have_no_cents_and_zero_no_sign(language: str) -> None:
 
 def test_every_language_of_the_site_is_covered() -> None:
     assert {code for code, _name in settings.LANGUAGES} == {"en", *COMMA}
+
+
+@pytest.mark.parametrize("language", ["en", *COMMA])
+def test_cents_when_some_are_written_as_floatformat_writes_them(language: str) -> None:
+    from django.template.defaultfilters import floatformat
+    from hypothesis import given
+    from hypothesis import settings as hypothesis_settings
+    from hypothesis import strategies as st
+
+    numbers = st.one_of(
+        st.decimals(min_value=-100000, max_value=100000, places=2, allow_nan=False),
+        st.decimals(min_value=-1000, max_value=1000, places=4, allow_nan=False),
+        st.integers(min_value=-100000, max_value=100000),
+        st.floats(min_value=-10000, max_value=10000, allow_nan=False).map(lambda f: round(f, 3)),
+    )
+
+    @hypothesis_settings(max_examples=300, deadline=None)
+    @given(numbers)
+    def same(value: Decimal | int | float) -> None:
+        with translation.override(language):
+            assert number_text(value) == str(floatformat(value, -2))
+
+    same()
