@@ -24,4 +24,7 @@ if ! cache=$(bash scripts/redis-up.sh) || [ -z "$cache" ]; then
 fi
 export REDIS_URL="$cache"
 echo "running the tests against PostgreSQL at ${server#*@}, caches in Redis at ${cache#redis://}"
-.venv/bin/pytest -n auto -m "not browser" "$@"
+# One process more than the cores (the Makefile's TEST_WORKERS): while one waits
+# on the server, another computes.
+workers="${TEST_WORKERS:-$(( $(nproc) + 1 ))}"
+.venv/bin/pytest -n "$workers" --dist worksteal -m "not browser" "$@"

@@ -48,7 +48,7 @@ from tests.factories import (
 # operation is one item, spread over the workers like any other test.
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = 12
+EXAMPLES = 8
 
 # Settings are checked together and against the state (slug unique, tie-breaks, no
 # fewer rounds than seated; the status follows play and is not set by hand); the
@@ -187,7 +187,7 @@ def test_every_operation_keeps_the_contract(case: Any, organiser_headers: dict[s
 # feed the next call's path or body, as schemathesis infers from the document;
 # the checks that need a chain run too (a deleted object answers 404 afterwards,
 # a created one can be read back). Each scenario starts from the fixture's state.
-SCENARIOS = 40
+SCENARIOS = 30
 STEPS = 10
 
 

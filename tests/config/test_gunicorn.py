@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 
@@ -75,3 +76,14 @@ def test_gunicorn_accepts_the_file():
         if name in config.settings:
             config.set(name, value)
     assert config.logconfig_dict["loggers"]["gunicorn.access"]["handlers"] == ["access"]
+
+
+def test_workers_are_forked_with_the_loaded_application_frozen():
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    try:
+        gunicorn_config.pre_fork(None, None)
+        # What was loaded before the fork is out of the collector's reach.
+        assert gc.get_freeze_count() > 10_000
+    finally:
+        gc.unfreeze()

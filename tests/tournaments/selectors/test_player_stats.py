@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.utils import timezone
 
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, match_seated
 from tests.tournaments.web.support import play, tournament_played
@@ -112,7 +113,8 @@ def test_seasons_are_named_and_a_dateless_tournament_plays_on_its_creation_day()
     shown = player_stats_seen(player=match.seats.first().player, user=None)
     assert shown.seasons == {season.pk: "Autumn"}
     assert shown.stats.seasons[season.pk].games == 1
-    assert shown.tournaments[tournament.pk].date == tournament.created.date()
+    # Its creation day in the site's time zone (after 23:00 UTC, Copenhagen's day is the next).
+    assert shown.tournaments[tournament.pk].date == timezone.localtime(tournament.created).date()
 
 
 @pytest.mark.parametrize("user", ["anonymous", "staff"])
