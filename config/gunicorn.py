@@ -49,8 +49,8 @@ def pre_fork(server: Any, worker: Any) -> None:
     collector's reach (``gc.freeze``, as Python's documentation advises before
     a fork): a worker's full collections then walk only what its requests
     made, not all of those every time, and leave the shared pages unwritten.
-    A 5,000-game player's statistics took 128 ms of CPU (median) with them
-    and 80 ms without (bench_stats)."""
+    A 5,000-game player's statistics (bench_stats) took up to 118 ms with
+    them walked and at most 81 ms without, the medians alike (68 and 72 ms)."""
     gc.freeze()
 
 
