@@ -26,7 +26,7 @@ last row before it; a *full recomputation* is the replay from the start.
 
 Every rating write first locks the one ``RatingState`` row: a replay for
 itself alone; a game moving its players on shares it with the other games
-moving on at once and locks its players' own rating rows, so two games at
+moving on at once and locks its players (``PLAYER_LOCKS``), so two games at
 different tables never wait for each other and no update is lost. Ratings
 are derived data: the writes that move them are audited in their own services.
 """
@@ -118,6 +118,13 @@ def ratings_background_use(enqueue: Callable[[], None]) -> None:
     _background = enqueue
 
 
+# Where PostgreSQL's advisory locks that stand for players begin while a game
+# moves them on (``_players_locked``: the lock of player ``p`` is this plus
+# ``p``, in the players' order). Replays lock the whole state instead, and
+# nothing else takes an advisory lock.
+PLAYER_LOCKS = 0x52617465 << 32
+
+
 def _state_locked() -> RatingState:
     """The state row, locked for this transaction alone: a replay, a queued one."""
     state = RatingState.objects.select_for_update().filter(pk=1).first()
@@ -195,20 +202,26 @@ def _players_locked(
     players: Sequence[int], place: str
 ) -> list[tuple[int, float, float, int, bool]]:
     """The players' ratings, locked in one order (no two games wait for each
-    other), and whether each has a rating row at or after ``place``."""
+    other), and whether each has a rating row at or after ``place``. On
+    PostgreSQL the lock is the player's own (a transaction-level advisory
+    lock, ``PLAYER_LOCKS``), not their rating row's: a player not rated yet has
+    no row, and two games of theirs still wait for each other as two games of
+    a rated player do, so neither needs the rating state to itself (a round's
+    first games, all of new players, would otherwise take turns for it)."""
     _state, read_players, _upsert = _append_sql()
-    marks = ", ".join(["%s"] * len(players))
+    ordered = sorted(set(players))
+    marks = ", ".join(["%s"] * len(ordered))
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             # Locked first, read after: a read that waited for a lock would
             # see the other game's ratings but not its rating rows (its
             # snapshot was taken before), and miss that a replay is due.
+            # unnest gives the ids in the order given: the locks are taken so.
             cursor.execute(
-                f"SELECT 1 FROM {connection.ops.quote_name(PlayerRating._meta.db_table)} "
-                f"WHERE player_id IN ({marks}) ORDER BY player_id FOR UPDATE",
-                list(players),
+                "SELECT pg_advisory_xact_lock(%s + p) FROM unnest(%s::bigint[]) AS p",
+                [PLAYER_LOCKS, ordered],
             )
-        cursor.execute(read_players.format(marks=marks), [place, *players])
+        cursor.execute(read_players.format(marks=marks), [place, *ordered])
         return [
             (int(p), float(mu), float(sigma), int(n), bool(placed))
             for p, mu, sigma, n, placed in cursor.fetchall()
@@ -544,22 +557,18 @@ def rating_game_changed(*, game: Game, racks: Sequence[Rack] | None = None) -> N
         racks = list(Rack.objects.filter(game=game).order_by("position"))
     players = [r.player_id for r in racks]
     # Its players' ratings, locked (in one order: no two games wait for each
-    # other), and whether any has a row from this game on: its own (rated
-    # before) or a later one. A player with a row has a rating.
+    # other; a player not rated yet is locked as the others are), and
+    # whether any has a row from this game on: its own (rated before) or a
+    # later one. A player with a row has a rating.
     now = _players_locked(players, key_place(key))
-    placed = any(placed for *_, placed in now)
-    # A player without a rating has no row to lock: another game of theirs may
-    # be moving them on at this moment too, so the state must be this game's alone.
-    first = rated and len(now) < len(set(players))
-    if placed or first:
+    if any(placed for *_, placed in now):
         if not _state_taken_now():
             # Other games share the state row; waiting for them could deadlock
             # with one waiting for these players: replay once this write commits.
             transaction.on_commit(partial(_replay_after, key), robust=True)
             return
-        if placed:
-            ratings_replay_from(key=key)
-            return
+        ratings_replay_from(key=key)
+        return
     if not rated:
         return
     book = Book.of({p: Standing(mu, sigma, n) for p, mu, sigma, n, _ in now})

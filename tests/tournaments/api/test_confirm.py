@@ -31,7 +31,7 @@ def test_confirming_a_game_takes_a_fixed_number_of_queries(
     client = client_as(owner)
     # 13, and 5 for the ratings: the game now counts, its players move on (rated
     # for the first time).
-    with django_assert_num_queries(18 + rating_locks(alone=True)):
+    with django_assert_num_queries(18 + rating_locks()):
         confirmed = client.post(f"/api/v1/games/{game_id}/confirm/")
     assert confirmed.status_code == 200 and confirmed.json()["state"] == "confirmed"
 
@@ -45,9 +45,7 @@ def test_restoring_a_game_takes_a_fixed_number_of_queries(owner, games, django_a
     assert client.delete(f"/api/v1/games/{gone.pk}/", HTTP_IF_MATCH='"1"').status_code == 204
     # 18, and the ratings: the last game moves its players on (4 statements); one
     # before later games replays the ratings from it (12, whatever their number).
-    ratings = (
-        4 + rating_locks(alone=False) if games == 2 else 12 + rating_locks(alone=True, replay=True)
-    )
+    ratings = 4 + rating_locks() if games == 2 else 12 + rating_locks(replay=True)
     with django_assert_num_queries(18 + ratings):
         restored = client.post(f"/api/v1/games/{gone.pk}/restore/")
     assert restored.status_code == 201 and Game.objects.filter(pk=gone.pk).exists()

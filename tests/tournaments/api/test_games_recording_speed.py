@@ -69,6 +69,6 @@ def test_a_keyed_game_post_costs_a_fixed_number_of_queries_and_one_transaction(p
     assert answer.status_code == 201
     statements = [q["sql"] for q in captured.captured_queries]
     locked = 1 if connection.features.has_select_for_update else 0
-    assert len(statements) == QUERIES[path] + locked + rating_locks(alone=False), statements
+    assert len(statements) == QUERIES[path] + locked + rating_locks(), statements
     # The key's transaction alone: the entry takes no savepoint of its own in it.
     assert sum(sql.startswith("SAVEPOINT") for sql in statements) == 1

@@ -94,14 +94,14 @@ def tournament_played(
     return t
 
 
-def rating_locks(*, alone: bool, replay: bool = False) -> int:
+def rating_locks(*, replay: bool = False) -> int:
     """The statements PostgreSQL runs beyond SQLite's when a game's ratings
     move (SQLite writes one at a time and locks nothing): its players' rating
-    rows locked before they are read (one); when the game must have the rating
-    state to itself (``alone``: players rated for the first time, or a
-    ``replay``) the try to take it (one); and, when its players move on rather
-    than replay, one statement less: there the new rating rows go in with the
-    players' ratings."""
+    rows locked before they are read, those not rated yet made in the same
+    statement (one); when the game must replay, the try to take the rating
+    state to itself (one); and, when its players move on rather than replay,
+    one statement less: there the new rating rows go in with the players'
+    ratings."""
     if connection.vendor != "postgresql":
         return 0
-    return 1 + (1 if alone else 0) - (0 if replay else 1)
+    return 2 if replay else 0

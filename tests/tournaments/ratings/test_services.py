@@ -259,7 +259,7 @@ def test_a_recorded_game_moves_its_players_in_four_queries(django_assert_num_que
     racks = list(game.racks.order_by("position"))
     # The lock, its players' ratings (with whether a row of theirs lies ahead), the new
     # rows, the ratings stored (players rated for the first time).
-    with django_assert_num_queries(4 + rating_locks(alone=True)):
+    with django_assert_num_queries(4 + rating_locks()):
         ratings.rating_game_changed(game=game, racks=racks)
     assert_ratings_are_openskills()
 

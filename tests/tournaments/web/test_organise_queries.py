@@ -136,6 +136,6 @@ def test_a_restore_runs_in_a_fixed_number_of_queries(
     client.force_login(match.round.tournament.owner)
     url = desk_url(match, f"audit/{deletion_of(match, 2).pk}/restore/")
     # 17, and 12 to replay the ratings from the restored game (a later one exists).
-    with django_assert_num_queries(17 + 12 + rating_locks(alone=True, replay=True)):
+    with django_assert_num_queries(17 + 12 + rating_locks(replay=True)):
         assert client.post(url).status_code == 302
     assert match.games.filter(number=2).exists()
