@@ -15,17 +15,22 @@ from django.db import connection
 from config.sqlite_writers import QueuedWriterConnection, begin_waits_its_turn
 
 
-def _open(path: Path) -> QueuedWriterConnection:
-    # No busy timeout for SQLite itself: a writer that found SQLite's lock taken
-    # would fail at once. The queue waits as long as a site's connection would.
+def _connect(path: Path, *, timeout: float) -> QueuedWriterConnection:
     conn = sqlite3.connect(
         path,
-        timeout=0,
+        timeout=timeout,
         isolation_level=None,
         check_same_thread=False,
         factory=QueuedWriterConnection,
     )
     assert isinstance(conn, QueuedWriterConnection)
+    return conn
+
+
+def _open(path: Path) -> QueuedWriterConnection:
+    # No busy timeout for SQLite itself: a writer that found SQLite's lock taken
+    # would fail at once. The queue waits as long as a site's connection would.
+    conn = _connect(path, timeout=0)
     conn.writer_timeout = 20
     return conn
 
@@ -123,14 +128,7 @@ def test_the_project_opens_sqlite_files_with_the_queue_and_watches_their_begin()
 def test_a_writer_waits_no_longer_than_its_busy_timeout(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
     first = _open(path)
-    second = sqlite3.connect(
-        path,
-        timeout=0.2,
-        isolation_level=None,
-        check_same_thread=False,
-        factory=QueuedWriterConnection,
-    )
-    assert isinstance(second, QueuedWriterConnection)
+    second = _connect(path, timeout=0.2)
     _begin(first)
     start = time.monotonic()
     with pytest.raises(sqlite3.OperationalError, match="database is locked"):

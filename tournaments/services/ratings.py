@@ -51,6 +51,7 @@ from django.utils import timezone
 from tournaments.models import Game, GameRating, PlayerRating, Rack, RatingState, Tournament
 from tournaments.ratings.engine import shown
 from tournaments.ratings.replay import Book, GameToRate, Standing, Step
+from tournaments.selectors.statement_rows import rows_as_given
 
 # A replay rewriting more rating rows than this (about 2,000 four-player games)
 # runs in the background.
@@ -309,10 +310,7 @@ def rated_games(key: Key | None = None) -> list[tuple[GameToRate, Key]]:
         .annotate(score_float=Cast("score", FloatField()))
         .values_list("game_id", "player_id", "score_float", *order[:4])
     )
-    sql, params = statement.query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
+    rows = rows_as_given(statement)
     by_tournament: dict[int, list[tuple[GameToRate, Key]]] = {}
     players: list[int] = []
     scores: list[float] = []
