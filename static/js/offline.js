@@ -388,10 +388,14 @@
   // page's state (its match's version) is asked for every `liveMs` with the
   // ETag it last answered; a 304 (nothing changed) does nothing, a new version
   // fetches the games again, a replaced link reloads the page to say so. The
-  // browser's cache stays out of it, so the 304 reaches this script.
+  // browser's cache stays out of it, so the 304 reaches this script. One ask at
+  // a time, as the projector's (a slow answer would otherwise send the next
+  // without the tag, and take a full answer for a change).
   var stateTag = null;
+  var watching = false;
   function watch() {
-    if (sending || document.visibilityState === "hidden") { return; }
+    if (watching || sending || document.visibilityState === "hidden") { return; }
+    watching = true;
     var headers = {Accept: "application/json"};
     if (stateTag) { headers["If-None-Match"] = stateTag; }
     fetch(config.page + "state/", {credentials: "same-origin", cache: "no-store", headers: headers})
@@ -402,7 +406,8 @@
         stateTag = response.headers.get("ETag");
         if (!first) { refreshGames(); }
       })
-      .catch(function () { return null; });
+      .catch(function () { return null; })
+      .then(function () { watching = false; });
   }
   watch();
   setInterval(watch, window.rackscoreLiveMs || 10000);
