@@ -4,11 +4,13 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# Test processes: one more than the cores, since many tests wait (on a browser,
-# on threads racing, on PostgreSQL) while another computes; an idle worker
-# takes over another's queue (worksteal). On 2 cores: 7.5 minutes, against
-# 9.5 with one per core.
-TEST_WORKERS ?= $(shell python3 -c 'import os; print((os.cpu_count() or 1) + 1)')
+# Test processes: one more than the cores, since many tests wait (on threads
+# racing, on PostgreSQL) while another computes; an idle worker takes over
+# another's queue (worksteal). The browser tests run after them, one process
+# per core: a browser beside three busy workers misses its timings.
+CORES := $(shell python3 -c 'import os; print(os.cpu_count() or 1)')
+TEST_WORKERS ?= $(shell echo $$(( $(CORES) + 1 )))
+BROWSER_WORKERS ?= $(CORES)
 export TEST_WORKERS
 
 .PHONY: install run serve test test-postgres lint format bench cluster clean
@@ -67,7 +69,8 @@ format: install
 
 test: install lint
 	$(PY) manage.py makemigrations --check --dry-run
-	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal
+	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal -m "not browser"
+	$(VENV)/bin/pytest -n $(BROWSER_WORKERS) -m browser
 
 # The same suite against PostgreSQL (installed and started locally when missing;
 # fails when PostgreSQL cannot be installed, started or reached).
