@@ -13,7 +13,9 @@ after a long build (``BUILD_REST``), the others keep showing the latest value
 built (``version_served``): the version a live answer names is then that
 older one, so its tag always matches what it shows, and a thousand phones
 polling during a busy round never start a thousand builds, nor one build
-after another.
+after another. The standings page's body is a flight of its own
+(``web.public_cache.body_flown``): without it, every poll in the moment
+between a new ranking landing and its page being kept rendered that page.
 
 Caches (``config.caches``): ``default`` (each process's memory) for pages
 and fragments; ``files`` (a folder a node's workers share) for PDFs; with

@@ -21,6 +21,7 @@ from tournaments.caching import (
 )
 from tournaments.selectors.standings import ranking_current, ranking_version_served
 from tournaments.standings.current import RankingCurrent
+from tournaments.web.public_cache import body_flown, query_mark
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +102,11 @@ def test_a_dead_builders_flight_ends_by_itself() -> None:
     "path",
     ["/t/{slug}/standings/", "/t/{slug}/screen/state/", "/api/v1/tournaments/{id}/standings/"],
 )
-def test_a_poll_during_a_flight_is_answered_by_the_latest_built_with_its_own_tag(path: str) -> None:
+def test_a_poll_during_a_flight_is_answered_by_the_latest_built_with_its_own_tag(
+    path: str, monkeypatch
+) -> None:
+    # A clock that stands: no build here is long enough to rest after.
+    monkeypatch.setattr(caching, "time", _Clock())
     match = match_seated(players=4, games_per_round=3)
     tournament = match.round.tournament
     url = path.format(slug=tournament.slug, id=tournament.pk)
@@ -129,6 +134,44 @@ def test_a_poll_during_a_flight_is_answered_by_the_latest_built_with_its_own_tag
     after = client.get(url, headers={"If-None-Match": first["ETag"]})
     assert after.status_code == 200
     assert after["ETag"] != first["ETag"]
+
+
+def test_a_standings_poll_while_a_new_body_is_rendered_shows_the_latest_rendered(
+    monkeypatch,
+) -> None:
+    monkeypatch.setattr(caching, "time", _Clock())
+    match = match_seated(players=4, games_per_round=3)
+    tournament = match.round.tournament
+    url = f"/t/{tournament.slug}/standings/"
+    client = Client()
+    first = client.get(url)
+    play(match, games=1)
+    new = tournament_version(tournament=tournament)
+    # The new ranking is built already: only the page's body is missing.
+    ranking_current(tournament=tournament, version=new)
+    answers = []
+
+    def render() -> str:
+        # Polls while the new body is rendered: the old page and its tag.
+        answers.append(client.get(url, headers={"If-None-Match": first["ETag"]}))
+        answers.append(client.get(url))
+        return "<p>the new body</p>"
+
+    body_flown(
+        tournament=tournament,
+        page="standings",
+        view=("current", query_mark(())),
+        version=new,
+        build=render,
+    )
+    during_304, during_full = answers
+    assert during_304.status_code == 304
+    assert during_full["ETag"] == first["ETag"]
+    assert _without_csrf(during_full.content) == _without_csrf(first.content)
+    after = client.get(url, headers={"If-None-Match": first["ETag"]})
+    assert after.status_code == 200
+    assert after["ETag"] != first["ETag"]
+    assert b"<p>the new body</p>" in after.content
 
 
 def test_one_request_claims_a_new_versions_build_and_the_others_show_the_latest_built() -> None:

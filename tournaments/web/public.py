@@ -59,7 +59,14 @@ from tournaments.slugs import name_slug
 from tournaments.standings.current import QUALIFYING, RankingCurrent
 from tournaments.standings.ranking import StandingRow, categories_of
 from tournaments.web.pages import can_organise, tournament_shown
-from tournaments.web.public_cache import body_cached, query_mark, round_boxes, view_cached
+from tournaments.web.public_cache import (
+    body_cached,
+    body_flown,
+    body_version_served,
+    query_mark,
+    round_boxes,
+    view_cached,
+)
 from tournaments.web.standings_table import (
     PER_PAGE_CHOICES,
     PER_PAGE_DEFAULT,
@@ -280,9 +287,32 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
         self._ranking: RankingCurrent | None = None
         self._waiting: Unconfirmed | None = None
         # Read once for the cached body's key and the standings rows': while a
-        # new version's ranking is being built, the latest built one's.
+        # new version's ranking is being built, the latest built one's; for the
+        # page itself, while that version's body is being rendered, the latest
+        # rendered one's (phones poll this page).
         self.version = ranking_version_served(tournament=self.tournament, stage=self.stage)
+        if self._body_flown():
+            self.version = body_version_served(
+                tournament=self.tournament,
+                page="standings",
+                view=self._body_view(),
+                version=self.version,
+            )
         return super().dispatch(request, *args, **kwargs)
+
+    def _given(self) -> tuple[tuple[str, str], ...]:
+        """The query as sent, every parameter and value, sorted."""
+        get = self.request.GET
+        return tuple(sorted((k, v) for k in get for v in get.getlist(k)))
+
+    def _body_flown(self) -> bool:
+        """The page of everyone's standings: its body is rendered as a flight."""
+        return not self._exporting() and not self._category()
+
+    def _body_view(self) -> tuple[object, ...]:
+        """The body's view: the stage and the query (a canonical one by the
+        time a body is rendered; any other is redirected first)."""
+        return (self.stage or "current", query_mark(self._given()))
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         # Every parameter counts for the tag: a junk one is redirected (no tag) below.
@@ -301,8 +331,7 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
         # parameter or value makes a cached body of its own.
         rows, categories = self._shape()
         query = standings_query(request.GET, rows=rows, categories=categories)
-        given = sorted((k, v) for k in request.GET for v in request.GET.getlist(k))
-        if tuple(given) != query.pairs:
+        if self._given() != query.pairs:
             return redirect(request.path + (f"?{urlencode(query.pairs)}" if query.pairs else ""))
         export_format = request.GET.get(self.export_trigger_param)
         if export_format is not None and StandingsExport.is_valid_format(export_format):
@@ -323,9 +352,18 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
             return render_to_string("tournaments/_standings_body.html", context, request)
 
         # The sort and page links repeat the query string: the body is one per query.
-        # A category nobody carries shows no rows and is not kept.
-        body = (
-            body_cached(
+        # One category's is kept as any other; one nobody carries shows no rows
+        # and is not kept.
+        if self._body_flown():
+            body = body_flown(
+                tournament=self.tournament,
+                page="standings",
+                view=self._body_view(),
+                version=self.version,
+                build=build,
+            )
+        elif query.category_known:
+            body = body_cached(
                 tournament=self.tournament,
                 page="standings",
                 organiser=False,
@@ -333,9 +371,8 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
                 version=self.version,
                 build=build,
             )
-            if query.category_known
-            else mark_safe(build())  # our own template, autoescaped
-        )
+        else:
+            body = mark_safe(build())  # our own template, autoescaped
         return render(request, self.template_name, {"tournament": self.tournament, "body": body})
 
     def _export_response(self, export_format: str) -> HttpResponse:

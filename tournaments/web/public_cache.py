@@ -40,9 +40,11 @@ from django.utils.translation import get_language
 
 from tournaments.caching import (
     cached,
+    cached_flight,
     tournament_key,
     tournament_stamp,
     tournament_version_unmatched,
+    version_served,
 )
 from tournaments.models import Round, Tournament
 from tournaments.selectors.pages import match_versions, matches_boxed
@@ -84,6 +86,45 @@ def body_cached(
     """The page's body as ``build()`` renders it, once per version and view."""
     view = ("organiser" if organiser else "visitor", *parts)
     body = view_cached(tournament=tournament, page=page, view=view, build=build, version=version)
+    # Built from our own templates (autoescaped), so it is safe HTML.
+    return mark_safe(body)
+
+
+def body_version_served(
+    *, tournament: Tournament, page: str, view: tuple[object, ...], version: int
+) -> int:
+    """The version whose body a polled page shows in this view: ``version``
+    (the newest its data are built for), or while another request renders that
+    version's body, the latest rendered (``caching.version_served``). A
+    thousand phones polling one page then render each new body once, not once
+    each in the moment before the first of them has kept it."""
+    return version_served(
+        tournament=tournament,
+        what=f"page-{page}",
+        parts=(get_language() or "", "visitor", *view),
+        version=version,
+    )
+
+
+def body_flown(
+    *,
+    tournament: Tournament,
+    page: str,
+    view: tuple[object, ...],
+    build: Callable[[], str],
+    version: int,
+) -> SafeString:
+    """A visitor's body of a polled page, rendered once per version and view
+    as a flight (its version from ``body_version_served``); kept as
+    ``body_cached`` keeps it."""
+    body = cached_flight(
+        tournament=tournament,
+        what=f"page-{page}",
+        parts=(get_language() or "", "visitor", *view),
+        version=version,
+        build=build,
+        timeout=TIMEOUT,
+    )
     # Built from our own templates (autoescaped), so it is safe HTML.
     return mark_safe(body)
 
