@@ -27,7 +27,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from time import monotonic, sleep
+from typing import Any, TypeVar
 
 from django.core.cache import caches
 from django.db.models import OuterRef, Subquery, Value
@@ -129,6 +130,13 @@ FLIGHT_SECONDS = 60
 # evening's) needs no rest.
 BUILD_REST = 15.0
 REST_FROM_SECONDS = 0.05
+# With nothing built before to show, the other requests wait for the first
+# build (asking every ``FIRST_BUILD_POLL`` seconds) instead of each starting
+# their own: at a cold start of a 1,000-player event, every phone's first
+# request built the ranking beside the others, and the first seconds' backlog
+# took the next ten to clear. A build longer than the wait is started anyway.
+FIRST_BUILD_WAIT = 5.0
+FIRST_BUILD_POLL = 0.02
 
 
 @dataclass(frozen=True)
@@ -147,9 +155,7 @@ def _landed(value: object) -> Landed | None:
     return value if isinstance(value, Landed) else None
 
 
-def _flight_keys(
-    *, tournament: Tournament, what: str, parts: tuple[object, ...]
-) -> tuple[str, str]:
+def flight_keys(*, tournament: Tournament, what: str, parts: tuple[object, ...]) -> tuple[str, str]:
     """The keys of a value's flight, the same for every version: the version
     being built, and the latest version built (``Landed``)."""
     tail = ":".join(str(part) for part in parts)
@@ -169,7 +175,7 @@ def version_served(
     if version is None:
         version = tournament_version(tournament=tournament)
     store = caches["default"]
-    building_key, landed_key = _flight_keys(tournament=tournament, what=what, parts=parts)
+    building_key, landed_key = flight_keys(tournament=tournament, what=what, parts=parts)
     found = store.get_many([building_key, landed_key])
     building, landed = found.get(building_key), _landed(found.get(landed_key))
     if landed is None or landed.version >= version:
@@ -180,6 +186,21 @@ def version_served(
     if (isinstance(building, int) and building > landed.version) or landed.resting(time.time()):
         return landed.version
     return version if store.add(building_key, version, FLIGHT_SECONDS) else landed.version
+
+
+def _built_meanwhile(*, key: str, building_key: str, version: int) -> Any:
+    """The value another request is building under ``key``, once it is kept
+    (None: its builder gave up or it takes longer than ``FIRST_BUILD_WAIT``)."""
+    store = caches["default"]
+    deadline = monotonic() + FIRST_BUILD_WAIT
+    while monotonic() < deadline:
+        sleep(FIRST_BUILD_POLL)
+        found = store.get_many([key, building_key])
+        if key in found:
+            return found[key]
+        if found.get(building_key) != version:
+            return None
+    return None
 
 
 def cached_flight(
@@ -200,9 +221,17 @@ def cached_flight(
     value: T | None = store.get(key)
     if value is not None:
         return value
-    building_key, landed_key = _flight_keys(tournament=tournament, what=what, parts=parts)
+    building_key, landed_key = flight_keys(tournament=tournament, what=what, parts=parts)
     # Claimed already when version_served chose this request to build it.
-    store.add(building_key, version, FLIGHT_SECONDS)
+    if not store.add(building_key, version, FLIGHT_SECONDS):
+        found = store.get_many([building_key, landed_key])
+        if found.get(building_key) == version and _landed(found.get(landed_key)) is None:
+            # Another request builds this very version and none was built before
+            # to show meanwhile (a cold cache, a tournament's first polls): wait
+            # for that build rather than start one more beside it.
+            waited: T | None = _built_meanwhile(key=key, building_key=building_key, version=version)
+            if waited is not None:
+                return waited
     started = time.time()
     try:
         value = build()

@@ -232,3 +232,50 @@ def test_a_quick_build_needs_no_rest(monkeypatch) -> None:
     assert ranking_version_served(tournament=tournament) == tournament_version(
         tournament=tournament
     )
+
+
+def test_with_nothing_built_before_a_request_waits_for_the_build_under_way(monkeypatch) -> None:
+    match = match_seated(players=4, games_per_round=3)
+    tournament = match.round.tournament
+    version = tournament_version(tournament=tournament)
+    store = caches["default"]
+    building_key, _landed_key = caching.flight_keys(
+        tournament=tournament, what="ranking", parts=("",)
+    )
+    key = tournament_key(tournament=tournament, what="ranking", parts=("",), version=version)
+    # Another request claimed the first build of this version.
+    assert store.add(building_key, version, FLIGHT_SECONDS)
+    polls: list[float] = []
+
+    def other_lands(seconds: float) -> None:
+        polls.append(seconds)
+        if len(polls) == 3:
+            store.set(key, "built by the other")
+
+    monkeypatch.setattr(caching, "sleep", other_lands)
+
+    def build() -> str:
+        raise AssertionError("a second build beside the first")
+
+    built = cached_flight(
+        tournament=tournament, what="ranking", parts=("",), version=version, build=build
+    )
+    assert built == "built by the other"
+    assert polls == [caching.FIRST_BUILD_POLL] * 3
+
+
+def test_a_first_build_abandoned_is_built_by_the_one_waiting(monkeypatch) -> None:
+    match = match_seated(players=4, games_per_round=3)
+    tournament = match.round.tournament
+    version = tournament_version(tournament=tournament)
+    store = caches["default"]
+    building_key, _landed_key = caching.flight_keys(
+        tournament=tournament, what="ranking", parts=("",)
+    )
+    assert store.add(building_key, version, FLIGHT_SECONDS)
+    # The other builder fails: its claim goes, no value comes.
+    monkeypatch.setattr(caching, "sleep", lambda _seconds: store.delete(building_key))
+    built = cached_flight(
+        tournament=tournament, what="ranking", parts=("",), version=version, build=lambda: "mine"
+    )
+    assert built == "mine"
