@@ -24,6 +24,7 @@ and fragments; ``files`` (a folder a node's workers share) for PDFs; with
 
 from __future__ import annotations
 
+import datetime
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,8 +40,27 @@ from tournaments.models import AuditEvent, Match, Tournament, match_token_plausi
 T = TypeVar("T")
 
 
-def tournament_version(*, tournament: Tournament) -> int:
+@dataclass(frozen=True)
+class TournamentHead:
+    """What a live answer's tag needs of a tournament, read before anything
+    is rendered (``selectors.tournaments.tournament_head_visible``, one small
+    query): its id and creation time (its keys' head), whether it is public,
+    and its version."""
+
+    pk: int
+    created: datetime.datetime | None
+    public: bool
+    version: int
+
+
+# A tournament, or its head: what a key is built from.
+Stamped = Tournament | TournamentHead
+
+
+def tournament_version(*, tournament: Stamped) -> int:
     """The id of the tournament's latest audit event (0 before any)."""
+    if isinstance(tournament, TournamentHead):
+        return tournament.version
     latest = (
         AuditEvent.objects.filter(tournament_id=tournament.pk)
         .order_by("-id")
@@ -51,7 +71,7 @@ def tournament_version(*, tournament: Tournament) -> int:
 
 
 def tournament_key(
-    *, tournament: Tournament, what: str, parts: tuple[object, ...] = (), version: int | None = None
+    *, tournament: Stamped, what: str, parts: tuple[object, ...] = (), version: int | None = None
 ) -> str:
     """A cache key for something built from the tournament as it is now.
 
@@ -63,7 +83,7 @@ def tournament_key(
     return f"{tournament_stamp(tournament=tournament)}.v{version}:{what}:{tail}"
 
 
-def tournament_stamp(*, tournament: Tournament) -> str:
+def tournament_stamp(*, tournament: Stamped) -> str:
     """The tournament's id and creation time: the head of every key built from it."""
     stamp = int(tournament.created.timestamp() * 1_000_000) if tournament.created else 0
     return f"t{tournament.pk}.{stamp}"
@@ -155,7 +175,7 @@ def _landed(value: object) -> Landed | None:
     return value if isinstance(value, Landed) else None
 
 
-def flight_keys(*, tournament: Tournament, what: str, parts: tuple[object, ...]) -> tuple[str, str]:
+def flight_keys(*, tournament: Stamped, what: str, parts: tuple[object, ...]) -> tuple[str, str]:
     """The keys of a value's flight, the same for every version: the version
     being built, and the latest version built (``Landed``)."""
     tail = ":".join(str(part) for part in parts)
@@ -164,7 +184,7 @@ def flight_keys(*, tournament: Tournament, what: str, parts: tuple[object, ...])
 
 
 def version_served(
-    *, tournament: Tournament, what: str, parts: tuple[object, ...] = (), version: int | None = None
+    *, tournament: Stamped, what: str, parts: tuple[object, ...] = (), version: int | None = None
 ) -> int:
     """The version whose ``what`` a live answer shows: the tournament's own
     (``version`` if read already), unless an older one is kept and either
@@ -205,7 +225,7 @@ def _built_meanwhile(*, key: str, building_key: str, version: int) -> Any:
 
 def cached_flight(
     *,
-    tournament: Tournament,
+    tournament: Stamped,
     what: str,
     parts: tuple[object, ...] = (),
     version: int | None = None,

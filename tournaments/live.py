@@ -38,7 +38,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
 from tournaments.actors import ActingUser
-from tournaments.caching import tournament_stamp, tournament_version
+from tournaments.caching import Stamped, tournament_stamp, tournament_version
 from tournaments.models import Tournament
 
 # The tag's length in bytes of digest: plenty to never meet another answer's.
@@ -62,7 +62,7 @@ def query_view(pairs: Iterable[tuple[str, str]]) -> tuple[str, ...]:
 
 def live_tag(
     *,
-    tournament: Tournament,
+    tournament: Stamped,
     what: str,
     view: tuple[object, ...] = (),
     version: int | None = None,

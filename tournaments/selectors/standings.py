@@ -33,7 +33,13 @@ from dataclasses import replace
 from django.db.models import Count, Q
 
 from scoring.errors import UserError, _
-from tournaments.caching import cached, cached_flight, tournament_key, version_served
+from tournaments.caching import (
+    Stamped,
+    cached,
+    cached_flight,
+    tournament_key,
+    version_served,
+)
 from tournaments.models import Rack, Round, Seat, Tournament
 from tournaments.selectors.standings_rows import standings_read, tie_breaks_of
 from tournaments.standings.current import (
@@ -325,7 +331,7 @@ def _ranking_read(
 
 
 def ranking_version_served(
-    *, tournament: Tournament, stage: str | None = None, version: int | None = None
+    *, tournament: Stamped, stage: str | None = None, version: int | None = None
 ) -> int:
     """The version whose ranking the live answers built from it show now: the
     tournament's own, or while another request builds that one's ranking, the

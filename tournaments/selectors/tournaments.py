@@ -9,11 +9,13 @@ user answers it; a user's own are those ``access.invitations_for_q`` gives them.
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
 
 from tournaments.access import invitations_for_q, tournaments_own_q, tournaments_visible_q
 from tournaments.actors import ActingUser
-from tournaments.models import CoOrganiserInvitation, Tournament
+from tournaments.caching import TournamentHead
+from tournaments.models import AuditEvent, CoOrganiserInvitation, Tournament
 
 
 def tournament_by_ref(*, ref: str) -> Tournament:
@@ -43,6 +45,21 @@ def tournament_visible(
     if slug is not None:
         return visible.filter(slug=slug).first()
     return visible.filter(pk=pk).first() if pk is not None else None
+
+
+def tournament_head_visible(*, user: ActingUser, slug: str) -> TournamentHead | None:
+    """The head of the tournament with this slug if the user may see it (None:
+    not one they may see): what a live answer's tag is made of, with its
+    version; one small query, so that a poll answered 304 reads nothing more."""
+    latest = AuditEvent.objects.filter(tournament_id=OuterRef("pk")).order_by("-id").values("id")
+    row = (
+        Tournament.objects.filter(tournaments_visible_q(user=user), slug=slug)
+        .annotate(live_version=Coalesce(Subquery(latest[:1]), Value(0)))
+        .order_by()
+        .values_list("pk", "created", "public", "live_version")[:1]
+    )
+    found = list(row)
+    return TournamentHead(*found[0]) if found else None
 
 
 def tournaments_mine(*, user: ActingUser) -> QuerySet[Tournament]:

@@ -56,6 +56,7 @@ from tournaments.web.pages import (
     desk_action,
     match_layout,
     organiser_required,
+    tournament_head_shown,
     tournament_shown,
 )
 from tournaments.web.public_cache import view_cached
@@ -182,12 +183,14 @@ def screen_state(request: HttpRequest, slug: str) -> HttpResponse:
     ``304`` while the version stands (``tournaments.live``). The clock moves
     only by the desk's buttons, which move the version; between them the
     screen counts the clock down itself."""
-    tournament = tournament_shown(request, slug)
+    # The head only (one small query): a poll answered 304 reads no more.
+    head = tournament_head_shown(request, slug)
     # While a new version's ranking is being built, the latest built one's.
-    version = ranking_version_served(tournament=tournament)
-    tag = live_tag(tournament=tournament, what="screen-state", version=version)
+    version = ranking_version_served(tournament=head, version=head.version)
+    tag = live_tag(tournament=head, what="screen-state", version=version)
 
     def answer() -> JsonResponse:
+        tournament = tournament_shown(request, slug)
         round_ = round_current(tournament=tournament)
         # Kept per version (the slides read it too): no query once the screen was shown.
         ranking = ranking_current(tournament=tournament, version=version)

@@ -35,8 +35,9 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from tournaments.access import game_racks_withheld, tournament_organiser
+from tournaments.caching import TournamentHead
 from tournaments.models import Game, Match, Rack, Round, Seat, Tournament
-from tournaments.selectors.tournaments import tournament_visible
+from tournaments.selectors.tournaments import tournament_head_visible, tournament_visible
 from tournaments.standings.current import final_winner
 
 P = ParamSpec("P")
@@ -49,6 +50,16 @@ def tournament_shown(request: HttpRequest, slug: str) -> Tournament:
     if tournament is None:
         raise Http404
     return tournament
+
+
+def tournament_head_shown(request: HttpRequest, slug: str) -> TournamentHead:
+    """The head of the tournament with that slug (``caching.TournamentHead``)
+    if the user may see it; else 404. A live answer reads it first; the
+    tournament itself only when the answer is not a 304."""
+    head = tournament_head_visible(user=request.user, slug=slug)
+    if head is None:
+        raise Http404
+    return head
 
 
 def can_organise(request: HttpRequest, tournament: Tournament) -> bool:

@@ -27,6 +27,7 @@ version, its viewer and the query, and a 304 to it before anything is built.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 from urllib.parse import urlencode
 
@@ -58,7 +59,7 @@ from tournaments.selectors.unconfirmed import Unconfirmed, unconfirmed_of
 from tournaments.slugs import name_slug
 from tournaments.standings.current import QUALIFYING, RankingCurrent
 from tournaments.standings.ranking import StandingRow, categories_of
-from tournaments.web.pages import can_organise, tournament_shown
+from tournaments.web.pages import can_organise, tournament_head_shown, tournament_shown
 from tournaments.web.public_cache import (
     body_cached,
     body_flown,
@@ -278,11 +279,10 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
     export_formats = StandingsExport.ALLOWED
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        self.tournament = tournament_shown(request, kwargs["slug"])
+        # The head only (one small query): a poll answered 304 reads no more.
+        self.head = tournament_head_shown(request, kwargs["slug"])
         category = name_slug(request.GET.get("category", "").strip())
-        self.export_name = f"{self.tournament.slug}-standings" + (
-            f"-{category}" if category else ""
-        )
+        self.export_name = f"{kwargs['slug']}-standings" + (f"-{category}" if category else "")
         self.stage = stage_asked(request)
         self._ranking: RankingCurrent | None = None
         self._waiting: Unconfirmed | None = None
@@ -290,15 +290,22 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
         # new version's ranking is being built, the latest built one's; for the
         # page itself, while that version's body is being rendered, the latest
         # rendered one's (phones poll this page).
-        self.version = ranking_version_served(tournament=self.tournament, stage=self.stage)
+        self.version = ranking_version_served(
+            tournament=self.head, stage=self.stage, version=self.head.version
+        )
         if self._body_flown():
             self.version = body_version_served(
-                tournament=self.tournament,
+                tournament=self.head,
                 page="standings",
                 view=self._body_view(),
                 version=self.version,
             )
         return super().dispatch(request, *args, **kwargs)
+
+    @cached_property
+    def tournament(self) -> Tournament:
+        """The tournament itself, read once an answer is more than a 304."""
+        return tournament_shown(self.request, self.kwargs["slug"])
 
     def _given(self) -> tuple[tuple[str, str], ...]:
         """The query as sent, every parameter and value, sorted."""
@@ -317,7 +324,7 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         # Every parameter counts for the tag: a junk one is redirected (no tag) below.
         tag = live_tag(
-            tournament=self.tournament,
+            tournament=self.head,
             what="standings",
             view=query_view((k, v) for k in request.GET for v in request.GET.getlist(k)),
             version=self.version,

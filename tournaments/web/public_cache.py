@@ -39,6 +39,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from tournaments.caching import (
+    Stamped,
     cached,
     cached_flight,
     tournament_key,
@@ -91,7 +92,7 @@ def body_cached(
 
 
 def body_version_served(
-    *, tournament: Tournament, page: str, view: tuple[object, ...], version: int
+    *, tournament: Stamped, page: str, view: tuple[object, ...], version: int
 ) -> int:
     """The version whose body a polled page shows in this view: ``version``
     (the newest its data are built for), or while another request renders that

@@ -37,9 +37,12 @@ LIVE: dict[str, Callable[[Match], str]] = {
     "screen-state": lambda m: f"/t/{m.round.tournament.slug}/screen/state/",
     "match-state": lambda m: f"/m/{m.token}/state/",
 }
-# Queries of a 304 for a visitor: the tournament shown, its version (a match
-# state: the match and its version in one).
-NOT_MODIFIED_QUERIES = dict.fromkeys(LIVE, 2) | {"match-state": 1}
+# Queries of a 304 for a visitor: the tournament shown, its version; for the
+# polled answers (the standings, the screen's state) the tournament's head
+# with its version in one, and a match state the match and its version in one.
+HEAD_READ = {"standings", "standings-qualifying", "standings-csv", "standings-xlsx"}
+HEAD_READ |= {"standings-ods", "standings-json", "screen-state", "match-state"}
+NOT_MODIFIED_QUERIES = dict.fromkeys(LIVE, 2) | dict.fromkeys(HEAD_READ, 1)
 # Pages in the site layout: their ETag is the viewer's own.
 PAGES = {"tournament", "round", "standings", "standings-qualifying"}
 
