@@ -281,6 +281,13 @@
     view.status.textContent = text.ready;
   }
   function errorsShow(view, found) {
+    // The same refusals as shown already (a later preview of the same
+    // mistakes): keep the list, so that a link being clicked stays in place.
+    var shown = JSON.stringify(found.map(function (pair) {
+      return [pair[0] && pair[0].id ? pair[0].id : "", pair[1]];
+    }));
+    if (!view.errors.hidden && view.errors.getAttribute("data-shown") === shown) { return; }
+    view.errors.setAttribute("data-shown", shown);
     var seen = {};
     var list = element("ul");
     found.forEach(function (pair) {
