@@ -30,6 +30,25 @@ def _english_unless_asked():
     translation.deactivate()
 
 
+class _StandingClock:
+    """A clock that never moves: every build takes no time."""
+
+    def time(self) -> float:
+        return 1_000_000.0
+
+
+@pytest.fixture(autouse=True)
+def _no_rest_after_a_build(monkeypatch):
+    # How long a flight rests after a build depends on how long the build
+    # took (tournaments.caching.BUILD_REST), and a busy test machine makes a
+    # 4-player body slow enough to rest: a test that is not about the rest
+    # would then see the page before its last game. The tests of the rest
+    # set a clock of their own.
+    from tournaments import caching
+
+    monkeypatch.setattr(caching, "time", _StandingClock())
+
+
 @pytest.fixture(autouse=True)
 def _empty_caches(settings, tmp_path_factory):
     # Pages and files are cached by tournament version; ids restart with
