@@ -61,7 +61,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import BooleanField, Case, Q, Value, When
 
 from tournaments.actors import ActingUser
 from tournaments.models import (
@@ -160,6 +160,20 @@ def tournaments_own_q(*, user: ActingUser) -> Q:
 def tournaments_organised_q(*, user: ActingUser) -> Q:
     """A filter on tournaments for those the user organises (staff: all)."""
     return Q() if user_is_staff(user) else tournaments_own_q(user=user)
+
+
+def tournaments_organised_flag(*, user: ActingUser) -> Case | Value:
+    """An expression on tournaments: whether the user organises each, as
+    ``tournament_organiser`` decides it (staff: all; the owner and the
+    co-organisers), for a query that reads it beside other columns."""
+    u = user_or_none(user)
+    if u is None:
+        return Value(False)
+    if u.is_staff:
+        return Value(True)
+    return Case(
+        When(tournaments_own_q(user=u), then=True), default=False, output_field=BooleanField()
+    )
 
 
 def tournaments_visible_q(*, user: ActingUser) -> Q:

@@ -45,12 +45,13 @@ class TournamentHead:
     """What a live answer's tag needs of a tournament, read before anything
     is rendered (``selectors.tournaments.tournament_head_visible``, one small
     query): its id and creation time (its keys' head), whether it is public,
-    and its version."""
+    its version, and whether the user who asks organises it."""
 
     pk: int
     created: datetime.datetime | None
     public: bool
     version: int
+    organiser: bool
 
 
 # A tournament, or its head: what a key is built from.

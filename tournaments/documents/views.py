@@ -32,10 +32,12 @@ from printing.pad import pad_parse, pad_pdf
 from scoring import rules
 from scoring.errors import UserError
 from tournaments.access import tournament_organiser, tournaments_visible_q
+from tournaments.caching import TournamentHead
 from tournaments.documents import files
 from tournaments.live import live_answer, live_tag
 from tournaments.models import Round, Tournament
 from tournaments.selectors.background import round_sheet_count
+from tournaments.selectors.tournaments import tournament_head_visible
 from tournaments.slugs import name_slug
 from tournaments.tasks import scoresheets_enqueue
 
@@ -62,6 +64,15 @@ def _tournament(request: HttpRequest, slug: str) -> Tournament:
         tournaments_visible_q(user=request.user)
     )
     return get_object_or_404(visible, slug=slug)
+
+
+def _head(request: HttpRequest, slug: str) -> TournamentHead:
+    """The head of the tournament with that slug (``caching.TournamentHead``,
+    one small query) if the user may see it; else 404."""
+    head = tournament_head_visible(user=request.user, slug=slug)
+    if head is None:
+        raise Http404
+    return head
 
 
 def _organisers_only(
@@ -124,31 +135,32 @@ def _preparing(request: HttpRequest, *, round_number: int, pages: int) -> HttpRe
 
 @require_safe
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(request, slug)
+    head = _head(request, slug)
     # ``?category=`` as on the standings page: trimmed, bounded, unknown = no rows.
     category = request.GET.get("category", "").strip()[: rules.CATEGORY_MAX_LENGTH]
     tail = f"-{name_slug(category)}" if category else ""
     # 304 while the tournament's version stands (``tournaments.live``).
-    tag = live_tag(tournament=tournament, what="standings-pdf", view=(category,))
+    tag = live_tag(tournament=head, what="standings-pdf", view=(category,))
     return live_answer(
         request,
         tag=tag,
         answer=lambda: _pdf(
-            files.standings_pdf(tournament=tournament, category=category),
-            filename=f"{tournament.slug}-standings{tail}.pdf",
+            files.standings_pdf(tournament=_tournament(request, slug), category=category),
+            filename=f"{slug}-standings{tail}.pdf",
         ),
     )
 
 
 @require_safe
 def report(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(request, slug)
-    tag = live_tag(tournament=tournament, what="report-pdf", view=())
+    head = _head(request, slug)
+    tag = live_tag(tournament=head, what="report-pdf", view=())
     return live_answer(
         request,
         tag=tag,
         answer=lambda: _pdf(
-            files.report_pdf(tournament=tournament), filename=f"{tournament.slug}-report.pdf"
+            files.report_pdf(tournament=_tournament(request, slug)),
+            filename=f"{slug}-report.pdf",
         ),
     )
 

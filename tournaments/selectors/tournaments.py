@@ -12,7 +12,12 @@ from __future__ import annotations
 from django.db.models import OuterRef, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
-from tournaments.access import invitations_for_q, tournaments_own_q, tournaments_visible_q
+from tournaments.access import (
+    invitations_for_q,
+    tournaments_organised_flag,
+    tournaments_own_q,
+    tournaments_visible_q,
+)
 from tournaments.actors import ActingUser
 from tournaments.caching import TournamentHead
 from tournaments.models import AuditEvent, CoOrganiserInvitation, Tournament
@@ -50,13 +55,17 @@ def tournament_visible(
 def tournament_head_visible(*, user: ActingUser, slug: str) -> TournamentHead | None:
     """The head of the tournament with this slug if the user may see it (None:
     not one they may see): what a live answer's tag is made of, with its
-    version; one small query, so that a poll answered 304 reads nothing more."""
+    version and whether they organise it; one small query, so that a poll
+    answered 304 reads nothing more."""
     latest = AuditEvent.objects.filter(tournament_id=OuterRef("pk")).order_by("-id").values("id")
     row = (
         Tournament.objects.filter(tournaments_visible_q(user=user), slug=slug)
-        .annotate(live_version=Coalesce(Subquery(latest[:1]), Value(0)))
+        .annotate(
+            live_version=Coalesce(Subquery(latest[:1]), Value(0)),
+            organised=tournaments_organised_flag(user=user),
+        )
         .order_by()
-        .values_list("pk", "created", "public", "live_version")[:1]
+        .values_list("pk", "created", "public", "live_version", "organised")[:1]
     )
     found = list(row)
     return TournamentHead(*found[0]) if found else None

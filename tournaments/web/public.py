@@ -42,7 +42,6 @@ from django_tables2 import SingleTableMixin
 from django_tables2.export.views import ExportMixin
 
 from scoring import rules
-from tournaments.caching import tournament_version
 from tournaments.live import live_answer, live_tag, query_view
 from tournaments.models import Round, Tournament
 from tournaments.selectors.clubs import club_invitations_pending
@@ -59,7 +58,7 @@ from tournaments.selectors.unconfirmed import Unconfirmed, unconfirmed_of
 from tournaments.slugs import name_slug
 from tournaments.standings.current import QUALIFYING, RankingCurrent
 from tournaments.standings.ranking import StandingRow, categories_of
-from tournaments.web.pages import can_organise, tournament_head_shown, tournament_shown
+from tournaments.web.pages import tournament_head_shown, tournament_shown
 from tournaments.web.public_cache import (
     body_cached,
     body_flown,
@@ -136,12 +135,13 @@ def stage_asked(request: HttpRequest) -> str | None:
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = tournament_shown(request, slug)
-    organiser = can_organise(request, tournament)
+    # The head only (one small query): a poll answered 304 reads no more.
+    head = tournament_head_shown(request, slug)
+    organiser = head.organiser
     # Read once for the tag, the body's key and the standings it shows.
-    version = tournament_version(tournament=tournament)
+    version = head.version
     tag = live_tag(
-        tournament=tournament,
+        tournament=head,
         what="tournament",
         view=(_viewed(organiser),),
         version=version,
@@ -149,6 +149,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
     def answer() -> HttpResponse:
+        tournament = tournament_shown(request, slug)
         body = body_cached(
             tournament=tournament,
             page="tournament",
@@ -207,11 +208,12 @@ def _tournament_body(tournament: Tournament, *, organiser: bool, version: int) -
 
 
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = tournament_shown(request, slug)
-    organiser = can_organise(request, tournament)
-    version = tournament_version(tournament=tournament)
+    # The head only (one small query): a poll answered 304 reads no more.
+    head = tournament_head_shown(request, slug)
+    organiser = head.organiser
+    version = head.version
     tag = live_tag(
-        tournament=tournament,
+        tournament=head,
         what="round",
         view=(_viewed(organiser), number),
         version=version,
@@ -221,7 +223,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         request,
         tag=tag,
         answer=lambda: _round_page(
-            request, tournament, number, organiser=organiser, version=version
+            request, tournament_shown(request, slug), number, organiser=organiser, version=version
         ),
     )
 
