@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from django.db import models
 from rest_framework import generics, serializers, status, viewsets
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import MethodNotAllowed, NotFound
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -27,8 +27,9 @@ from rest_framework.response import Response
 from apikit.defaults import json_parsers
 from tournaments.api.idempotency import IdempotentWritesMixin
 from tournaments.api.permissions import TournamentPermission
+from tournaments.caching import TournamentHead
 from tournaments.models import Tournament
-from tournaments.selectors.tournaments import tournament_visible
+from tournaments.selectors.tournaments import tournament_head_visible, tournament_visible
 
 M = TypeVar("M", bound=models.Model)
 
@@ -66,6 +67,17 @@ class TournamentNestedView(IdempotentWritesMixin, InputFormMixin, generics.Gener
             self._tournament = found
             self.check_object_permissions(self.request, self._tournament)
         return self._tournament
+
+    def tournament_head(self) -> TournamentHead:
+        """The tournament's head (``caching.TournamentHead``, one small query),
+        for a read that may answer 304 before the tournament itself is needed:
+        a read needs no permission on the object (``TournamentPermission``)."""
+        if self.request.method not in SAFE_METHODS:
+            raise MethodNotAllowed(self.request.method or "")
+        head = tournament_head_visible(user=self.request.user, pk=self.kwargs["tournament_id"])
+        if head is None:
+            raise NotFound
+        return head
 
     def replay_check(self, request: Request, *args: Any, **kwargs: Any) -> None:
         self.tournament()  # a replay, too, needs the tournament's permission now

@@ -37,7 +37,7 @@ from apikit.serializer_fields import NumberField
 from scoring.rules import CATEGORY_MAX_LENGTH
 from tournaments.api.base import TournamentNestedView
 from tournaments.api.preconditions import IF_NONE_MATCH_HEADER, LIVE_ETAG_HEADER, NOT_MODIFIED
-from tournaments.caching import cached, tournament_key, tournament_version
+from tournaments.caching import cached, tournament_key
 from tournaments.live import live_answer, live_tag
 from tournaments.models import Round
 from tournaments.selectors.rounds import rounds_listed
@@ -145,7 +145,8 @@ class StandingsView(TournamentNestedView):
         },
     )
     def get(self, request: Request, tournament_id: int) -> HttpResponse:
-        tournament = self.tournament()
+        # The head only (one small query): a poll answered 304 reads no more.
+        head = self.tournament_head()
         # A plain dict: DRF reads a form's empty "stage=" as "not sent".
         query = StandingsQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
@@ -156,12 +157,13 @@ class StandingsView(TournamentNestedView):
         # Read once: the answer and the rows it is built from are kept by it. While a
         # new version's ranking is being built, the latest built one's.
         version = (
-            ranking_version_served(tournament=tournament, stage=stage)
+            ranking_version_served(tournament=head, stage=stage, version=head.version)
             if stage in (None, QUALIFYING)
-            else tournament_version(tournament=tournament)
+            else head.version
         )
 
         def build() -> dict[str, Any]:
+            tournament = self.tournament()
             answer: dict[str, Any]
             if stage in (None, QUALIFYING):
                 ranking = ranking_current(
@@ -186,13 +188,13 @@ class StandingsView(TournamentNestedView):
         # Built once per tournament version: every write through a service makes a new one.
         # Every parameter that changes the answer, checked already: junk ones are ignored.
         tag = live_tag(
-            tournament=tournament,
+            tournament=head,
             what="api-standings",
             view=(stage or "", category),
             version=version,
         )
         key = tournament_key(
-            tournament=tournament,
+            tournament=head,
             what="api-standings",
             # Hashed: a category is free text, a key part must be plain.
             parts=(
@@ -205,7 +207,7 @@ class StandingsView(TournamentNestedView):
         def respond() -> Response:
             # A category nobody carries (free text) is answered, never kept.
             known = not category or category in categories_of(
-                ranking_current(tournament=tournament, version=version).rows
+                ranking_current(tournament=self.tournament(), version=version).rows
             )
             if not known:
                 return Response(build())

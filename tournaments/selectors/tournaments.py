@@ -9,7 +9,7 @@ user answers it; a user's own are those ``access.invitations_for_q`` gives them.
 
 from __future__ import annotations
 
-from django.db.models import OuterRef, QuerySet, Subquery, Value
+from django.db.models import OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
 from tournaments.access import (
@@ -52,14 +52,19 @@ def tournament_visible(
     return visible.filter(pk=pk).first() if pk is not None else None
 
 
-def tournament_head_visible(*, user: ActingUser, slug: str) -> TournamentHead | None:
-    """The head of the tournament with this slug if the user may see it (None:
+def tournament_head_visible(
+    *, user: ActingUser, slug: str | None = None, pk: int | None = None
+) -> TournamentHead | None:
+    """The head of the tournament with this slug (or, without one, this id)
+    if the user may see it (None:
     not one they may see): what a live answer's tag is made of, with its
     version and whether they organise it; one small query, so that a poll
     answered 304 reads nothing more."""
     latest = AuditEvent.objects.filter(tournament_id=OuterRef("pk")).order_by("-id").values("id")
     row = (
-        Tournament.objects.filter(tournaments_visible_q(user=user), slug=slug)
+        Tournament.objects.filter(
+            tournaments_visible_q(user=user), Q(slug=slug) if slug is not None else Q(pk=pk)
+        )
         .annotate(
             live_version=Coalesce(Subquery(latest[:1]), Value(0)),
             organised=tournaments_organised_flag(user=user),
