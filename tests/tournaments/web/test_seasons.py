@@ -291,14 +291,18 @@ def test_evenings_on_one_day_keep_a_column_each_in_the_exports() -> None:
     answer = _client(None).get(f"/c/{played.club.slug}/seasons/{played.season.pk}/?_export=json")
     rows = json.loads(answer.content)
     view = season_view(season=played.season)
-    first = view.table.ranked[0]
     evenings = [key for key in rows[0] if key not in ("#", "Player", "Points", "Evenings", "Best")]
     assert len(evenings) == len([e for e in view.evenings if e.counts]) == 4
     assert evenings[1].endswith(" (2)") and evenings[3].endswith(" (4)")
     counted = [e for e in view.evenings if e.counts]
-    assert [rows[0][key] for key in evenings] == [
-        float(first.by_evening[e.id]) if e.id in first.by_evening else "" for e in counted
-    ]
+    # Every ranked player's evenings, each in its own column; an evening a
+    # player did not play is null in JSON (empty in CSV).
+    for row, line in zip(rows, view.table.ranked, strict=False):
+        assert row["Player"] == line.name
+        assert [row[key] for key in evenings] == [
+            float(line.by_evening[e.id]) if e.id in line.by_evening else None for e in counted
+        ]
+    assert any(None in [row[key] for key in evenings] for row in rows)
 
 
 def test_an_ended_season_offers_no_new_evening() -> None:
