@@ -282,7 +282,8 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         # The head only (one small query): a poll answered 304 reads no more.
-        self.head = tournament_head_shown(request, kwargs["slug"])
+        # Not ``self.head``: that is the view's answer to a HEAD request.
+        self.live_head = tournament_head_shown(request, kwargs["slug"])
         category = name_slug(request.GET.get("category", "").strip())
         self.export_name = f"{kwargs['slug']}-standings" + (f"-{category}" if category else "")
         self.stage = stage_asked(request)
@@ -293,11 +294,11 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
         # page itself, while that version's body is being rendered, the latest
         # rendered one's (phones poll this page).
         self.version = ranking_version_served(
-            tournament=self.head, stage=self.stage, version=self.head.version
+            tournament=self.live_head, stage=self.stage, version=self.live_head.version
         )
         if self._body_flown():
             self.version = body_version_served(
-                tournament=self.head,
+                tournament=self.live_head,
                 page="standings",
                 view=self._body_view(),
                 version=self.version,
@@ -326,7 +327,7 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         # Every parameter counts for the tag: a junk one is redirected (no tag) below.
         tag = live_tag(
-            tournament=self.head,
+            tournament=self.live_head,
             what="standings",
             view=query_view((k, v) for k in request.GET for v in request.GET.getlist(k)),
             version=self.version,

@@ -239,3 +239,16 @@ def test_a_compressed_answer_s_etag_gets_a_304_too(name: str) -> None:
     again = client.get(url, headers={"Accept-Encoding": "gzip", "If-None-Match": etag})
     assert again.status_code == 304
     assert again.content == b""
+
+
+@pytest.mark.parametrize("name", LIVE)
+def test_a_head_request_answers_as_a_get_without_the_body(name: str) -> None:
+    match = _seated()
+    url = LIVE[name](match)
+    client = Client()
+    got = client.get(url)
+    headed = client.head(url)
+    assert headed.status_code == got.status_code == 200
+    assert headed["ETag"] == got["ETag"]
+    assert headed.content == b""
+    assert client.head(url, headers={"If-None-Match": got["ETag"]}).status_code == 304
