@@ -19,6 +19,7 @@ from tournaments.caching import (
     tournament_key,
     tournament_version,
 )
+from tournaments.models import Tournament
 from tournaments.selectors.standings import ranking_current, ranking_version_served
 from tournaments.standings.current import RankingCurrent
 from tournaments.web.public_cache import body_flown, query_mark
@@ -234,17 +235,22 @@ def test_a_quick_build_needs_no_rest(monkeypatch) -> None:
     )
 
 
-def test_with_nothing_built_before_a_request_waits_for_the_build_under_way(monkeypatch) -> None:
-    match = match_seated(players=4, games_per_round=3)
-    tournament = match.round.tournament
+def _first_build_claimed_elsewhere() -> tuple[Tournament, int, str]:
+    """A tournament whose ranking nobody built yet, its version, and the key of
+    the claim another request holds on that version's first build."""
+    tournament = match_seated(players=4, games_per_round=3).round.tournament
     version = tournament_version(tournament=tournament)
-    store = caches["default"]
     building_key, _landed_key = caching.flight_keys(
         tournament=tournament, what="ranking", parts=("",)
     )
+    assert caches["default"].add(building_key, version, FLIGHT_SECONDS)
+    return tournament, version, building_key
+
+
+def test_with_nothing_built_before_a_request_waits_for_the_build_under_way(monkeypatch) -> None:
+    tournament, version, _building_key = _first_build_claimed_elsewhere()
+    store = caches["default"]
     key = tournament_key(tournament=tournament, what="ranking", parts=("",), version=version)
-    # Another request claimed the first build of this version.
-    assert store.add(building_key, version, FLIGHT_SECONDS)
     polls: list[float] = []
 
     def other_lands(seconds: float) -> None:
@@ -265,14 +271,8 @@ def test_with_nothing_built_before_a_request_waits_for_the_build_under_way(monke
 
 
 def test_a_first_build_abandoned_is_built_by_the_one_waiting(monkeypatch) -> None:
-    match = match_seated(players=4, games_per_round=3)
-    tournament = match.round.tournament
-    version = tournament_version(tournament=tournament)
+    tournament, version, building_key = _first_build_claimed_elsewhere()
     store = caches["default"]
-    building_key, _landed_key = caching.flight_keys(
-        tournament=tournament, what="ranking", parts=("",)
-    )
-    assert store.add(building_key, version, FLIGHT_SECONDS)
     # The other builder fails: its claim goes, no value comes.
     monkeypatch.setattr(caching, "sleep", lambda _seconds: store.delete(building_key))
     built = cached_flight(

@@ -91,6 +91,11 @@ def body_cached(
     return mark_safe(body)
 
 
+def _visitor_parts(view: tuple[object, ...]) -> tuple[object, ...]:
+    """A visitor's body's key parts, as ``view_cached`` makes them for ``body_cached``."""
+    return (get_language() or "", "visitor", *view)
+
+
 def body_version_served(
     *, tournament: Stamped, page: str, view: tuple[object, ...], version: int
 ) -> int:
@@ -100,10 +105,7 @@ def body_version_served(
     thousand phones polling one page then render each new body once, not once
     each in the moment before the first of them has kept it."""
     return version_served(
-        tournament=tournament,
-        what=f"page-{page}",
-        parts=(get_language() or "", "visitor", *view),
-        version=version,
+        tournament=tournament, what=f"page-{page}", parts=_visitor_parts(view), version=version
     )
 
 
@@ -121,7 +123,7 @@ def body_flown(
     body = cached_flight(
         tournament=tournament,
         what=f"page-{page}",
-        parts=(get_language() or "", "visitor", *view),
+        parts=_visitor_parts(view),
         version=version,
         build=build,
         timeout=TIMEOUT,
