@@ -5,7 +5,8 @@ Vocabulary:
 * **GameRating**: one player's rating after one rated game (μ, σ and the shown
   rating), with the game's place in the rating order (the tournament's sort
   date, the tournament, round number, table, game number) copied onto the row
-  so that a replay selects "from this game on" through one index.
+  as one text (``place``) so that a replay selects "from this game on"
+  through one index; the sort date is kept apart too, for the rating history.
 * **PlayerRating**: a player's current rating and how many rated games made it.
 * **RatingState**: the one row every rating write locks (so two games recorded
   at once never lose an update), and the earliest place a replay waiting for
@@ -27,12 +28,17 @@ from tournaments.models.play import Game
 
 
 class GameRating(models.Model):
+    # Keyed by its game and player: no id column and no counter. SQLite's
+    # AUTOINCREMENT reads and writes its sequence table (one row per table of
+    # the database) at each insert, and a full recomputation's 400,000 inserts
+    # spent half their time there.
+    pk = models.CompositePrimaryKey("game", "player")
     # Derived data, rebuilt from the games: its references are kept by the
     # rating services and Django's cascades (a game, player or tournament
     # deleted takes its rows along), not checked by the database row by row.
     # A full recomputation writes 4,000,000 rows on a federation's database, and
     # the three checks per row were most of its time.
-    # No index of their own: the unique (game, player) and the (player, place) index serve.
+    # No index of their own: the key (game, player) and the (player, place) index serve.
     game = models.ForeignKey(
         Game, on_delete=models.CASCADE, related_name="ratings", db_index=False, db_constraint=False
     )
@@ -48,14 +54,15 @@ class GameRating(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="+", db_index=False, db_constraint=False
     )
-    # The place in the rating order: the tournament's date (its creation day in
-    # the site's time zone when it has none), the tournament, round, table, game.
+    # The tournament's date (its creation day in the site's time zone when it
+    # has none): the rating history's dates.
     sort_date = models.DateField()
-    round_number = models.PositiveSmallIntegerField()
-    table = models.PositiveSmallIntegerField()
-    game_number = models.PositiveSmallIntegerField()
-    # The same place as one text that sorts as the order does
-    # ("2026-11-21/000000000042/00003/00012/00004"): what a replay selects from.
+    # The place in the rating order: the sort date, the tournament, round,
+    # table, game, as one text that sorts as the order does
+    # ("2026-11-21/000000000042/00003/00012/00004"): what a replay selects
+    # from. Round, table and game have no columns of their own: a full
+    # recomputation writes 400,000 rows, each value (and each check of one) a
+    # share of it.
     place = models.CharField(max_length=48, default="")
     mu = models.FloatField()
     sigma = models.FloatField()
@@ -65,7 +72,6 @@ class GameRating(models.Model):
         verbose_name = _("game rating")
         verbose_name_plural = _("game ratings")
         constraints = [
-            models.UniqueConstraint(fields=["game", "player"], name="game_rating_once"),
             models.CheckConstraint(condition=Q(sigma__gt=0), name="game_rating_sigma_positive"),
         ]
         indexes = [

@@ -96,12 +96,11 @@ def tournament_played(
 
 def rating_locks(*, replay: bool = False) -> int:
     """The statements PostgreSQL runs beyond SQLite's when a game's ratings
-    move (SQLite writes one at a time and locks nothing): its players' rating
-    rows locked before they are read, those not rated yet made in the same
-    statement (one); when the game must replay, the try to take the rating
-    state to itself (one); and, when its players move on rather than replay,
-    one statement less: there the new rating rows go in with the players'
-    ratings."""
+    move (SQLite writes one at a time and locks nothing): its players are
+    locked in the statement that reads the rating state (none); when the game
+    must replay, the try to take the rating state to itself (one); when its
+    players move on rather than replay, one statement less: there the new
+    rating rows go in with the players' ratings."""
     if connection.vendor != "postgresql":
         return 0
-    return 2 if replay else 0
+    return 1 if replay else -1

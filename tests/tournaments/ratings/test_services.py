@@ -129,6 +129,25 @@ def test_a_bulk_replay_writes_what_a_row_by_row_one_does(monkeypatch):
     assert names <= {name for name, about in found.items() if about["index"]}
 
 
+def test_a_replay_past_the_named_tournaments_reads_them_all_and_keeps_its_start(monkeypatch):
+    """A replay of more tournaments than it names one by one reads every
+    rated one (SQLite: the games and the racks apart, matched in Python) and
+    rates only the games from its start on: the same ratings."""
+    first = tournament_played(players=8, rounds=2, date=dt.date(2026, 1, 10))
+    played_with(players_of(first), rounds=2, date=dt.date(2026, 1, 20))
+    monkeypatch.setattr(ratings, "_NAMED_MAX", 0)
+    game = Game.objects.filter(match__round__tournament=first).order_by("-pk").first()
+    assert game is not None
+    ids = seated_ids(game.match)
+    game_correct(
+        game=game,
+        ending="rummikub",
+        racks=[RackIn(player=p, points=0 if i == 0 else 25) for i, p in enumerate(ids)],
+    )
+    assert_ratings_are_openskills()
+    assert ratings.ratings_recompute().differences == []
+
+
 def test_a_private_tournament_never_moves_a_rating():
     t = tournament_played(players=8, rounds=2, public=False)
     assert not GameRating.objects.exists()
@@ -272,6 +291,16 @@ def test_the_command_reports_no_difference_then_one_then_fixes_it():
     PlayerRating.objects.update(games=99)
     with pytest.raises(CommandError, match="4 differences"):
         call_command("ratings_recompute", stdout=io.StringIO())
+    call_command("ratings_recompute", "--fix", stdout=io.StringIO())
+    first = PlayerRating.objects.order_by("player_id").first()
+    assert first is not None
+    PlayerRating.objects.filter(pk=first.pk).update(games=99)
+    out = io.StringIO()
+    with pytest.raises(CommandError, match=r": 1 difference \("):
+        call_command("ratings_recompute", stdout=out)
+    assert f"player {first.player_id}: stored " in out.getvalue()
+    assert "after 99 games; computed" in out.getvalue()
+    assert "Standing(" not in out.getvalue()
     out = io.StringIO()
     call_command("ratings_recompute", "--fix", stdout=out)
     assert "now stored as recomputed" in out.getvalue()

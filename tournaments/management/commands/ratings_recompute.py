@@ -19,6 +19,10 @@ from tournaments.services.ratings import ratings_recompute
 SHOWN = 20
 
 
+def _differences(count: int) -> str:
+    return "1 difference" if count == 1 else f"{count} differences"
+
+
 class Command(BaseCommand):
     help = "Recompute every rating from the start and report any difference from the stored ones."
 
@@ -35,16 +39,11 @@ class Command(BaseCommand):
             return
         for line in report.differences[:SHOWN]:
             self.stdout.write(line)
+        found = _differences(len(report.differences))
         more = len(report.differences) - SHOWN
         if more > 0:
             self.stdout.write(f"… and {more} more.")
         if fix:
-            self.stdout.write(
-                self.style.WARNING(
-                    f"{summary}: {len(report.differences)} differences, now stored as recomputed."
-                )
-            )
+            self.stdout.write(self.style.WARNING(f"{summary}: {found}, now stored as recomputed."))
             return
-        raise CommandError(
-            f"{summary}: {len(report.differences)} differences (run with --fix to store)."
-        )
+        raise CommandError(f"{summary}: {found} (run with --fix to store).")
