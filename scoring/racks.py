@@ -96,22 +96,27 @@ def rack_checked(rack: RackIn, *, seat: int) -> RackChecked:
         raise RuleError(_("Rack %(rack)s (%(player)s): give its tiles or its points."), **label)
     if rack.tiles is not None and not isinstance(rack.tiles, str):
         raise RuleError(_("Rack %(rack)s (%(player)s): the tiles must be text."), **label)
-    for name, count in (("points", rack.points), ("jokers", rack.jokers)):
+    # Each count's own messages: a word put into a translated message would
+    # stay English ("points" in a German sentence).
+    counts = (
+        (
+            rack.points,
+            _("Rack %(rack)s (%(player)s): points must be a whole number."),
+            _("Rack %(rack)s (%(player)s): points cannot be negative (%(given)s was given)."),
+        ),
+        (
+            rack.jokers,
+            _("Rack %(rack)s (%(player)s): jokers must be a whole number."),
+            _("Rack %(rack)s (%(player)s): jokers cannot be negative (%(given)s was given)."),
+        ),
+    )
+    for count, not_whole, negative in counts:
         if count is None:
             continue
         if not is_int(count):
-            raise RuleError(
-                _("Rack %(rack)s (%(player)s): %(name)s must be a whole number."),
-                name=name,
-                **label,
-            )
+            raise RuleError(not_whole, **label)
         if count < 0:
-            raise RuleError(
-                _("Rack %(rack)s (%(player)s): %(name)s cannot be negative (%(given)s was given)."),
-                name=name,
-                given=count,
-                **label,
-            )
+            raise RuleError(negative, given=count, **label)
     if rack.points is not None and rack.points > TILE_SET_FACE_TOTAL:
         raise RuleError(
             _(

@@ -6,17 +6,28 @@ block: one entry a line, indented two spaces a level, a folder ending in
 folder's entry may name its modules in its description instead
 (``templatetags/  offline.py (...), round_clock.py (...)``). The *pages* are
 the routes of the web URL map that answer a GET; the README's page table must
-name each one.
+name each one. The README's *API session* is its first block of ``curl``
+commands (after "A session with the demo"): each *step* a command and the
+answer shown, an elided part written ``…``; its ids are those of a new
+database, where the demo's n-th player is player n.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver
+
+from tests.tournaments.api.conftest import client_as
+from tournaments.demo import DEMO_PLAYERS, DEMO_SLUG
+from tournaments.models import Match, Player
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("config", "scoring", "apikit", "calculator", "printing", "tournaments")
@@ -143,3 +154,96 @@ def test_the_readme_lists_every_page() -> None:
 )
 def test_routes_are_written_as_the_readme_writes_them(route: str, form: str) -> None:
     assert readme_form(route) == form
+
+
+# ----------------------------------------------------------------------------- the API session
+
+
+def readme_session() -> list[tuple[str, str]]:
+    """The README's API session and its refused game: each step's command (its
+    lines joined) and the answer shown."""
+    readme = (ROOT / "README.md").read_text()
+    after = readme.split("A session with the demo", 1)[1]
+    blocks = re.findall(r"```sh\n(.*?)```", after, re.S)[:2]
+    steps: list[tuple[str, str]] = []
+    for block in blocks:
+        for step in re.split(r"\n(?=\$ )", block.strip()):
+            lines = step.splitlines()
+            taken = 1
+            # A command goes on while a line ends in a backslash or a quote is open.
+            while lines[taken - 1].endswith("\\") or "\n".join(lines[:taken]).count("'") % 2:
+                taken += 1
+            steps.append(("\n".join(lines[:taken]), "\n".join(lines[taken:])))
+    return steps
+
+
+def shown(answer: str) -> Any:
+    """The JSON an answer shows (its last lines, from the one that opens it), the
+    elided parts left out."""
+    lines = answer.splitlines()
+    start = max(i for i, line in enumerate(lines) if line.startswith("{"))
+    return json.loads("\n".join(lines[start:]).replace(",…", ""))
+
+
+def step_of(steps: list[tuple[str, str]], *, path: str, posting: bool) -> tuple[str, str]:
+    return next(s for s in steps if path in s[0] and ("-X POST" in s[0]) == posting)
+
+
+def body_of(command: str) -> Any:
+    found = re.search(r"-d '(.*)'", command, re.S)
+    assert found is not None, command
+    return json.loads(found.group(1))
+
+
+@pytest.mark.django_db
+def test_the_readme_api_session_is_what_the_demo_answers() -> None:
+    call_command("load_demo", force=True)
+    # The README's ids are a new database's: the demo's n-th player is player n.
+    ids = {name: pk for pk, name in Player.objects.values_list("pk", "name")}
+    real = {n: ids[name] for n, name in enumerate(DEMO_PLAYERS, start=1)}
+    fresh = {pk: n for n, pk in real.items()}
+    match = Match.objects.get(round__tournament__slug=DEMO_SLUG, round__number=3, table=1)
+    client = client_as(get_user_model().objects.get(username="organiser"))
+    steps = readme_session()
+
+    command, answer = step_of(steps, path="/rounds/3/", posting=False)
+    seated = list(match.seats.order_by("position").values_list("player_id", flat=True))
+    assert shown(answer)["matches"][0]["players"] == [fresh[pk] for pk in seated]
+
+    # The game, its players as the demo's, recorded at that table.
+    command, answer = step_of(steps, path="/matches/9/games/", posting=True)
+    game = body_of(command)
+    assert [rack["player"] for rack in game["racks"]] == [fresh[pk] for pk in seated]
+    for rack in game["racks"]:
+        rack["player"] = real[rack["player"]]
+    got = client.post(f"/api/v1/matches/{match.pk}/games/", game, format="json")
+    assert got.status_code == 201 and f"HTTP/1.1 {got.status_code} Created" in answer
+    recorded = got.json()
+    recorded["winners"] = [fresh[pk] for pk in recorded["winners"]]
+    for score in recorded["scores"]:
+        score["player"] = fresh[score["player"]]
+    expected = shown(answer)
+    # Every field in the answer's order; ids other than the players' are a new database's.
+    assert list(expected) == list(recorded)
+    assert {k: v for k, v in expected.items() if k not in ("id", "match", "scores")} == {
+        k: v for k, v in recorded.items() if k not in ("id", "match", "scores")
+    }
+    assert expected["scores"] == recorded["scores"][: len(expected["scores"])]
+
+    command, answer = step_of(steps, path="/standings/", posting=False)
+    standings = client.get(f"/api/v1/tournaments/{match.round.tournament_id}/standings/").json()
+    for row in standings["results"]:
+        row["player"] = fresh[row["player"]]
+    expected = shown(answer)
+    assert list(expected) == list(standings)
+    assert expected["stage"] == standings["stage"] and expected["decided"] == standings["decided"]
+    assert expected["results"] == standings["results"][: len(expected["results"])]
+    assert list(expected["results"][0]) == list(standings["results"][0])
+
+    # The refused game names the player at the rack it refuses.
+    command, answer = steps[-1]
+    refused = body_of(command)
+    for rack in refused["racks"]:
+        rack["player"] = real[rack["player"]]
+    got = client.post(f"/api/v1/matches/{match.pk}/games/", refused, format="json")
+    assert got.status_code == 400 and got.json() == shown(answer)

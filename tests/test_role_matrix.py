@@ -11,19 +11,21 @@ naming no route fails it too. Each cell is one test: the request is sent in a
 savepoint of the world built once for the module, its answer is classed, and a
 request not allowed (refused, hidden, or any exact status) must leave the
 database's fingerprint as it was. A known mismatch is an ``xfail(strict=True)``
-naming its finding.
+naming its finding. Every page and file a GET asks for (the API's operations
+aside) is asked with HEAD too, in every scope, by a visitor and by the
+organiser: the same answer as the GET, without its body.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.core.cache import caches
 from django.db import transaction
-from django.http import HttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from django.urls import reverse
 
 from tests.conftest import cache_of_this_process
@@ -48,6 +50,9 @@ from tests.role_routes import (
     url_routes,
 )
 from tests.role_world import ROLES, World, fingerprint, invitation_service, world_build
+
+if TYPE_CHECKING:
+    from django.http import HttpResponseBase
 
 # The answers a write may get once its rights check let it through: a minimal
 # body is invalid (400), conflicts with the state (409), lacks or misses a
@@ -230,3 +235,46 @@ def test_role_gets_what_the_table_says(
 def test_invited_role_is_set_up_when_invitations_exist(world: World) -> None:
     """The invited-not-accepted column is asked as soon as the service exists."""
     assert world.invited_pending == (invitation_service() is None)
+
+
+# ----------------------------------------------------------------------------- HEAD
+
+# The two a page's decorators tell apart: a visitor (a table's link is a
+# visitor with the token in the address) and a logged-in user, here the
+# organiser, who reaches every page of their tournament. Who may see a page
+# is the GET's matrix above; HEAD only follows it.
+HEAD_ROLES = ("anonymous", "owner")
+
+
+def _page_reads() -> Iterator[Any]:
+    """Every GET of a page or file (the API's operations aside), in each scope, by
+    each of the ``HEAD_ROLES``."""
+    for key, rows in TABLE.items():
+        name, method, _variant = key_parts(key)
+        if method != "GET" or name in openapi_operations():
+            continue
+        for scope in rows:
+            for role in HEAD_ROLES:
+                yield pytest.param(key, scope, role, id=f"{key}|{scope}|{role}")
+
+
+def _body(response: HttpResponseBase) -> bytes:
+    if isinstance(response, StreamingHttpResponse):
+        return b"".join(response.streaming_content)
+    assert isinstance(response, HttpResponse)
+    return response.content
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("key", "scope", "role"), list(_page_reads()))
+def test_a_head_request_answers_as_the_get_without_its_body(
+    world: World, key: str, scope: str, role: str
+) -> None:
+    request = request_for(key, world, role, scope)
+    got = world.web_client(role).get(request.path)
+    headed = world.web_client(role).head(request.path)
+    assert headed.status_code == got.status_code, (
+        f"HEAD {request.path} as {role}: {headed.status_code}, GET {got.status_code}"
+    )
+    assert headed.get("Content-Type") == got.get("Content-Type")
+    assert _body(headed) == b""

@@ -7,7 +7,8 @@ they are drawn in, inside the chart's *view box* (``WIDTH`` × ``HEIGHT``
 units, scaled to the page's width); the *rating ticks* are round ratings on
 the vertical axis (steps of 10, 20, 25, 50, 100, ...; at most ``TICKS_MAX``
 steps between the lowest and the highest), and the *date ticks* name the
-day of a few games (the first, the last and some evenly between). A long
+day of a few games (the first, the last and some evenly between; two sets,
+spaced for a wide screen's labels and for a narrow screen's larger ones). A long
 history is drawn with at most ``POINTS_MAX`` of its points, evenly picked.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 WIDTH = 640
@@ -24,6 +25,14 @@ HEIGHT = 260
 LEFT, RIGHT, TOP, BOTTOM = 60, 16, 14, 34
 TICKS_MAX = 5
 DATE_TICKS = 4
+# A date label's width in view-box units (ten characters), as wide screens
+# and print draw it (static/css/player.css: 13 units a letter's height) and as
+# a narrow screen does (21 units: the chart is scaled down there), and the room
+# kept between two labels: labels closer than that give way. The chart carries
+# a set of labels for each; the page's style shows one.
+LABEL_WIDTH = 80
+LABEL_WIDTH_NARROW = 124
+LABEL_GAP = 12
 # More games than this are drawn as this many, evenly picked (the first and last kept).
 POINTS_MAX = 400
 STEPS = (10, 20, 25, 50, 100, 200, 250, 500, 1000)
@@ -55,6 +64,7 @@ class RatingChart:
     points: tuple[ChartPoint, ...]
     rating_ticks: tuple[RatingTick, ...]
     date_ticks: tuple[DateTick, ...]
+    date_ticks_narrow: tuple[DateTick, ...]
     width: int = WIDTH
     height: int = HEIGHT
     left: int = LEFT
@@ -85,6 +95,59 @@ def _step(low: int, high: int) -> int:
         if math.ceil(high / step) - math.floor(low / step) <= TICKS_MAX:
             return step
     return STEPS[-1] * math.ceil((high - low) / (STEPS[-1] * TICKS_MAX) + 1)
+
+
+def label_span(tick: DateTick, width: float) -> tuple[float, float]:
+    """Where a date label ``width`` wide reaches, left and right, in view-box units."""
+    if tick.anchor == "start":
+        return tick.x, tick.x + width
+    if tick.anchor == "end":
+        return tick.x - width, tick.x
+    return tick.x - width / 2, tick.x + width / 2
+
+
+def _date_ticks(
+    history: Sequence[tuple[dt.date, int]], x_of: Callable[[int], float], width: float
+) -> tuple[DateTick, ...]:
+    """The dated games: the first and the last (at the line's ends), and up to
+    ``DATE_TICKS`` in all evenly between; a day named once (at its first
+    game, the last day at the last game); no two labels closer than
+    ``LABEL_GAP`` (one between gives way to the last's)."""
+    count = len(history)
+    if count == 1:
+        return (DateTick(x=x_of(0), date=history[0][0], anchor="middle"),)
+    # Each day's first game (the history is in date order); the last day's last.
+    firsts = [i for i in range(count) if i == 0 or history[i][0] != history[i - 1][0]]
+    if len(firsts) > 1:
+        firsts[-1] = count - 1
+    wanted = min(DATE_TICKS, len(firsts))
+    picked = sorted(
+        {firsts[round(k * (len(firsts) - 1) / (wanted - 1))] for k in range(wanted)}
+        if wanted > 1
+        else {0}
+    )
+    last = count - 1
+
+    def tick(i: int) -> DateTick:
+        x = x_of(i)
+        anchor = "start" if i == 0 else "end" if i == last else "middle"
+        if anchor == "middle" and x + width / 2 > WIDTH:
+            anchor = "end"
+        return DateTick(x=x, date=history[i][0], anchor=anchor)
+
+    def apart(left: DateTick, right: DateTick) -> bool:
+        return label_span(left, width)[1] + LABEL_GAP <= label_span(right, width)[0]
+
+    kept: list[DateTick] = []
+    for i in picked:
+        candidate = tick(i)
+        if i == picked[-1] and i != 0:
+            # The last day's label stays: the labels before it that crowd it go.
+            while len(kept) > 1 and not apart(kept[-1], candidate):
+                kept.pop()
+        if not kept or apart(kept[-1], candidate):
+            kept.append(candidate)
+    return tuple(kept)
 
 
 def rating_chart(history: Sequence[tuple[dt.date, int]]) -> RatingChart | None:
@@ -120,32 +183,9 @@ def rating_chart(history: Sequence[tuple[dt.date, int]]) -> RatingChart | None:
     rating_ticks = tuple(
         RatingTick(y=y_of(value), rating=value) for value in range(floor, ceiling + 1, step)
     )
-    if count == 1:
-        indices = [0]
-    else:
-        wanted = min(DATE_TICKS, count)
-        indices = sorted({round(i * (count - 1) / (wanted - 1)) for i in range(wanted)})
-        # One label per day: a day's later games give way to its first.
-        days: set[dt.date] = set()
-        kept = []
-        for i in indices:
-            if history[i][0] not in days:
-                days.add(history[i][0])
-                kept.append(i)
-        indices = kept
-    last = count - 1
-    date_ticks = tuple(
-        DateTick(
-            x=x_of(i),
-            date=history[i][0],
-            anchor="middle"
-            if count == 1
-            else "start"
-            if i == 0
-            else "end"
-            if i == last
-            else "middle",
-        )
-        for i in indices
+    return RatingChart(
+        points=points,
+        rating_ticks=rating_ticks,
+        date_ticks=_date_ticks(history, x_of, LABEL_WIDTH),
+        date_ticks_narrow=_date_ticks(history, x_of, LABEL_WIDTH_NARROW),
     )
-    return RatingChart(points=points, rating_ticks=rating_ticks, date_ticks=date_ticks)

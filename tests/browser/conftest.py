@@ -54,6 +54,24 @@ def page_sized(browser: Any, *, width: int, height: int, csp: bool = False) -> I
         yield page
     finally:
         context.close()
+        # A request the page sent before it closed is answered before the
+        # test's database is flushed (which a request still reading it would
+        # refuse: "database table is locked").
+        with SERVER_TURN:
+            pass
+
+
+def click_to_load(page: Any, selector: str) -> None:
+    """Click what submits a form or follows a link, and return once the page
+    it leads to has loaded: an assertion counting what the new page holds
+    (``locator.count()`` does not wait) must not read a page half parsed, nor
+    the one before when the new one has the same address."""
+    with page.expect_navigation(wait_until="load"):
+        page.click(selector)
+
+
+# The live server's turn: one request answered at a time (``live_server``).
+SERVER_TURN = threading.Lock()
 
 
 @pytest.fixture(scope="session")
@@ -67,12 +85,11 @@ def live_server(live_server: Any) -> Any:
     written out whole under the lock."""
     httpd = live_server.thread.httpd
     app = httpd.get_app()
-    lock = threading.Lock()
 
     def one_at_a_time(
         environ: dict[str, Any], start_response: Callable[..., Any]
     ) -> Iterable[bytes]:
-        with lock:
+        with SERVER_TURN:
             answer = app(environ, start_response)
             try:
                 return [b"".join(answer)]

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.conftest import page_sized
+from tests.browser.conftest import click_to_load, page_sized
 from tournaments.models import Club, Entry, Player, Rack, Season, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -281,7 +281,7 @@ def test_a_club_secretary_runs_a_season(browser: Any, live_server: Any, width: i
         page.click(".club-actions >> text=Members")
         page.click("text=Import a list")
         page.fill("#id_text", "name\n" + "\n".join(MEMBERS) + "\n")
-        page.click("form.import-form button[type=submit] >> text=Preview")
+        click_to_load(page, "form.import-form button[type=submit] >> text=Preview")
         preview = page.locator("table.import-preview tbody tr")
         assert preview.count() == len(MEMBERS)
         assert not page.locator("table.import-preview tr.invalid").count()

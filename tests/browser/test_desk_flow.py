@@ -21,7 +21,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from pypdf import PdfReader
 
-from tests.browser.conftest import page_sized
+from tests.browser.conftest import click_to_load, page_sized
 from tournaments.models import AuditEvent, Entry, Game, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -170,7 +170,7 @@ def test_an_organiser_runs_a_whole_event_from_the_desk(
     desk.click("text=Import a list of players")
     desk.set_input_files("form.import-form input[type=file]", str(csv))
     shots(desk, "import-form")
-    desk.click("form.import-form button[type=submit]")
+    click_to_load(desk, "form.import-form button[type=submit]")
     desk.wait_for_url("**/organise/players/import/")
     assert "Nothing imported: 1 problem in the list." in desk.locator(".errors").inner_text()
     bad_row = desk.locator("table.import-preview tr.invalid")
@@ -185,7 +185,7 @@ def test_an_organiser_runs_a_whole_event_from_the_desk(
     given = desk.input_value("#id_text")
     assert ",Lakeside" in given
     desk.fill("#id_text", given.replace("\n,Lakeside\n", "\n"))
-    desk.click("text=Preview again")
+    click_to_load(desk, "text=Preview again")
     assert not desk.locator("table.import-preview tr.invalid").count()
     shots(desk, "import-preview")
     desk.click("text=Import and enter 13 players")
@@ -271,7 +271,7 @@ def test_an_organiser_runs_a_whole_event_from_the_desk(
     shots(desk, "semifinals-seated")
     play_round(desk, phone, games=2, shots=shots, name="semi")
     assert "Semi-finals complete: seat the final." in desk.locator("#next-step").inner_text()
-    desk.click("#next-step button >> text=Seat the final")
+    click_to_load(desk, "#next-step button >> text=Seat the final")
     assert "Final: 2 games left." in desk.locator("#next-step").inner_text()
     assert not desk.locator("#swap").count()  # one table: nobody to swap with
     shots(desk, "final-seated")

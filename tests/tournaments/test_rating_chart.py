@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
@@ -10,8 +12,14 @@ from hypothesis import strategies as st
 
 from tournaments.rating_chart import (
     HEIGHT,
+    LABEL_GAP,
+    LABEL_WIDTH,
+    LABEL_WIDTH_NARROW,
     POINTS_MAX,
     WIDTH,
+    DateTick,
+    RatingChart,
+    label_span,
     rating_chart,
 )
 
@@ -94,3 +102,47 @@ def test_every_point_is_inside_the_plot_and_the_ticks_cover_it(ratings: list[int
     assert 2 <= len(ticks) <= 6
     xs = [p.x for p in chart.points]
     assert xs == sorted(xs)
+
+
+def _spans_apart(chart_ticks: Sequence[DateTick], width: float) -> bool:
+    spans = [label_span(t, width) for t in chart_ticks]
+    assert all(abs(b - a - width) < 1e-9 for a, b in spans)
+    return all(a[1] + LABEL_GAP <= b[0] for a, b in pairwise(spans))
+
+
+def _label_sets(chart: RatingChart) -> list[tuple[tuple[DateTick, ...], float]]:
+    return [(chart.date_ticks, LABEL_WIDTH), (chart.date_ticks_narrow, LABEL_WIDTH_NARROW)]
+
+
+def test_close_days_never_print_their_dates_over_each_other() -> None:
+    # Twenty games on three nights, the first two a day apart: six, seven, seven.
+    nights = [DAY] * 6 + [DAY + dt.timedelta(days=1)] * 7 + [DAY + dt.timedelta(days=3)] * 7
+    chart = rating_chart([(d, 1500 + i) for i, d in enumerate(nights)])
+    assert chart is not None
+    for ticks, width in _label_sets(chart):
+        assert _spans_apart(ticks, width)
+        dates = [t.date for t in ticks]
+        assert dates[0] == DAY and dates[-1] == nights[-1]
+        assert ticks[-1].anchor == "end"
+    # A wide screen's smaller labels name the middle night too; a phone's do not fit it.
+    assert len(chart.date_ticks) == 3 and len(chart.date_ticks_narrow) == 2
+
+
+@given(st.lists(st.integers(0, 3), min_size=1, max_size=120))
+def test_date_labels_keep_apart_and_name_the_first_and_last_day(gaps: list[int]) -> None:
+    days, day = [], DAY
+    for gap in gaps:
+        day += dt.timedelta(days=gap)
+        days.append(day)
+    chart = rating_chart([(d, 1500) for d in days])
+    assert chart is not None
+    for ticks, width in _label_sets(chart):
+        assert _spans_apart(ticks, width)
+        dates = [t.date for t in ticks]
+        assert dates[0] == days[0]
+        assert len(dates) == len(set(dates))
+        if days[-1] != days[0]:
+            assert dates[-1] == days[-1]
+        for t in ticks:
+            left, right = label_span(t, width)
+            assert left >= 0 and right <= WIDTH

@@ -45,7 +45,7 @@ from tournaments.selectors.print_data import (
 from tournaments.selectors.standings import ranking_current
 from tournaments.selectors.unconfirmed import unconfirmed_of
 from tournaments.standings.current import STAGE_LABELS, RankingCurrent
-from tournaments.standings.ranking import StandingRow
+from tournaments.standings.ranking import CATEGORY_ABSENT, StandingRow
 
 
 def _org(tournament: Tournament) -> str:
@@ -73,8 +73,15 @@ def _ranking_named(tournament: Tournament, ranking: RankingCurrent) -> str:
 
 
 def _standings_table(
-    tournament: Tournament, lines: list[StandingsLine], columns: list[str], *, stage: str = ""
+    tournament: Tournament,
+    lines: list[StandingsLine],
+    columns: list[str],
+    *,
+    stage: str = "",
+    empty: str = "",
 ) -> list[Block]:
+    """The standings' table; ``empty``: what it says without a row (by default,
+    that no player has entered)."""
     return standings_blocks(
         lines,
         paper=tournament.paper,
@@ -86,7 +93,7 @@ def _standings_table(
         ],
         numbers_mm=number_columns_mm(columns),
         withdrawn=gettext("withdrawn"),
-        empty=gettext("No players have entered yet."),
+        empty=empty or gettext("No players have entered yet."),
         stage=stage,
     )
 
@@ -152,7 +159,10 @@ def standings_document(*, tournament: Tournament, category: str = "") -> bytes:
                     after=2,
                 )
             )
-        blocks += _standings_table(tournament, lines, columns)
+        # Said only of an empty table: a category some player carries has rows,
+        # so one with none is nobody's.
+        absent = gettext(CATEGORY_ABSENT) % {"category": category} if category else ""
+        blocks += _standings_table(tournament, lines, columns, empty=absent)
         # The footnote's words live in one template, shared with the standings page.
         note = html.unescape(
             strip_tags(

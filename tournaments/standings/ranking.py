@@ -281,6 +281,11 @@ def category_rows(rows: Sequence[StandingRow], *, category: str) -> list[Standin
     return chosen
 
 
+# What a page or file shows for a category no player carries, in place of an
+# empty list (translated where shown, ``category`` the text asked for).
+CATEGORY_ABSENT = _("This tournament has no category “%(category)s”.")
+
+
 def categories_of(rows: Sequence[StandingRow]) -> list[str]:
     """The categories the rows carry, each once, sorted; "" (none) left out."""
     return sorted({r.category for r in rows if r.category}, key=str.casefold)

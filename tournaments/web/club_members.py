@@ -86,7 +86,7 @@ def _members_page(
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @club_organiser_required
 def members(request: HttpRequest, club: Club) -> HttpResponse:
     """The members and the form to add one (GET); adding one (POST)."""
@@ -163,7 +163,7 @@ def _preview_page(
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @club_organiser_required
 def members_import(request: HttpRequest, club: Club) -> HttpResponse:
     """The import form (GET) and the preview of what it would import (POST)."""

@@ -27,7 +27,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scoring.errors import UserError
 from tournaments.access import club_editable, club_organiser
@@ -135,7 +135,7 @@ class InviteForm(forms.Form):
 # ----------------------------------------------------------------------------- pages
 
 
-@require_GET
+@require_safe
 def clubs_list(request: HttpRequest) -> HttpResponse:
     """Every club the visitor may see; a logged-in user's own first, and their
     invitations to co-organise one."""
@@ -151,7 +151,7 @@ def clubs_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club = club_of(request, slug)
     return render(
@@ -181,7 +181,7 @@ def _form_page(
     return render(request, "tournaments/clubs/form.html", context, status=status)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required(login_url=LOGIN_URL)
 def club_new(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
@@ -198,7 +198,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
     return _form_page(request, form, None, status=400)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @club_organiser_required
 def club_edit(request: HttpRequest, club: Club) -> HttpResponse:
     editable = club_editable(user=request.user, club=club)
@@ -218,7 +218,7 @@ def club_edit(request: HttpRequest, club: Club) -> HttpResponse:
     return _form_page(request, form, club, status=400)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @club_organiser_required
 def club_delete(request: HttpRequest, club: Club) -> HttpResponse:
     """Ask first (GET); delete (POST, the creator's right: else 403)."""

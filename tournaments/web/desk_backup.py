@@ -27,7 +27,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from scoring.errors import UserError
 from tournaments.backups.checks import (
@@ -83,7 +83,7 @@ class RestoreForm(forms.Form):
         self.add_error("slug" if error.field == "slug" else "file", error.render(gettext))
 
 
-@require_GET
+@require_safe
 @organiser_required
 def tournament_backup(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The tournament's backup, as a file to keep."""
@@ -98,7 +98,7 @@ def _page(request: HttpRequest, form: RestoreForm, status: int = 200) -> HttpRes
     return render(request, "tournaments/desk/restore.html", {"form": form}, status=status)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required(login_url=LOGIN_URL)
 def tournament_restore(request: HttpRequest) -> HttpResponse:
     """The upload form (GET); the restore (POST), back to the form when refused."""
@@ -169,7 +169,7 @@ def _job_page(request: HttpRequest, job_id: int, status: int = 200) -> HttpRespo
     return response
 
 
-@require_GET
+@require_safe
 @login_required(login_url=LOGIN_URL)
 def tournament_restore_job(request: HttpRequest, job_id: int) -> HttpResponse:
     """A large restore's progress: its starter's only (anyone else: 404); refreshes

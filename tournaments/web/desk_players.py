@@ -28,7 +28,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from scoring import rules
 from scoring.errors import UserError
@@ -139,7 +139,7 @@ def entry_status(
     return HttpResponseRedirect(_organise_url(tournament))
 
 
-@require_GET
+@require_safe
 @organiser_required
 def entry_withdraw_confirm(
     request: HttpRequest, tournament: Tournament, player_id: int
@@ -194,7 +194,7 @@ def _preview_page(
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @organiser_required
 def players_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The import form (GET) and the preview of what it would import (POST)."""

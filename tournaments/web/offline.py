@@ -24,7 +24,7 @@ from django.templatetags.static import PrefixNode, static
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tournaments.models import Match
 from tournaments.selectors.matches import match_detail
@@ -62,7 +62,7 @@ def worker_config() -> dict[str, Any]:
     return {"version": digest[:16], "precache": precache, "static": prefix}
 
 
-@require_GET
+@require_safe
 @cache_control(no_cache=True)
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker: its settings, then its code (a static file)."""
@@ -84,7 +84,7 @@ def _match(token: str) -> Match:
         raise Http404 from None
 
 
-@require_GET
+@require_safe
 @cache_control(private=True, no_cache=True)
 def match_manifest(request: HttpRequest, token: str) -> HttpResponse:
     """One table's page as an installable app (a replaced or unknown link: 404)."""

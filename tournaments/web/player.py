@@ -18,7 +18,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tournaments.player_stats import GamePicked
 from tournaments.rating_chart import rating_chart
@@ -51,7 +51,7 @@ def _where(picked: GamePicked | None, shown: PlayerStatsShown) -> TournamentShow
     return None if picked is None else shown.tournaments.get(picked.tournament_id)
 
 
-@require_GET
+@require_safe
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     player = player_visible(user=request.user, player_id=player_id)
     if player is None:

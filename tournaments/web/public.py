@@ -31,7 +31,6 @@ from functools import cached_property
 from typing import Any
 from urllib.parse import urlencode
 
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -57,7 +56,7 @@ from tournaments.selectors.tournaments import (
 from tournaments.selectors.unconfirmed import Unconfirmed, unconfirmed_of
 from tournaments.slugs import name_slug
 from tournaments.standings.current import QUALIFYING, RankingCurrent
-from tournaments.standings.ranking import StandingRow, categories_of
+from tournaments.standings.ranking import CATEGORY_ABSENT, StandingRow, categories_of
 from tournaments.web.pages import tournament_head_shown, tournament_shown
 from tournaments.web.public_cache import (
     body_cached,
@@ -68,8 +67,8 @@ from tournaments.web.public_cache import (
     view_cached,
 )
 from tournaments.web.standings_table import (
-    PER_PAGE_CHOICES,
     PER_PAGE_DEFAULT,
+    RowsPaginator,
     StandingsCells,
     StandingsExport,
     StandingsTable,
@@ -261,15 +260,6 @@ def _round_page(
     )
 
 
-class RowsPaginator(Paginator[Any]):
-    """Takes ``?per_page=`` from the address bar, but only 1 to 1,000 (the
-    canonical address asks for one of ``PER_PAGE_CHOICES``)."""
-
-    def __init__(self, object_list: Any, per_page: int | str, *args: Any, **kwargs: Any) -> None:
-        most = PER_PAGE_CHOICES[-1]
-        super().__init__(object_list, min(max(int(per_page), 1), most), *args, **kwargs)
-
-
 class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignore[misc]  # django-tables2 is untyped
     """The full standings, sortable, with ``?_export=csv|xlsx|ods|json``."""
 
@@ -434,17 +424,26 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
         """``?category=``, trimmed as entries store it ("" = everyone)."""
         return self.request.GET.get("category", "").strip()[: rules.CATEGORY_MAX_LENGTH]
 
+    def _category_absent(self) -> bool:
+        """Whether ``?category=`` names a category no player carries (no rows)."""
+        category = self._category()
+        return bool(category) and category not in self._categories()
+
     def get_table_kwargs(self) -> dict[str, Any]:
         # The page leads with the ranking's column; the exports keep fixed columns.
         ranking = None if self._exporting() else self.tournament.ranking
         shown = self._ranking_read()
-        return {
+        kwargs: dict[str, Any] = {
             "ranking": ranking,
             "unconfirmed": self._unconfirmed().players,
             # Which stage placed each player, once a stage is seated.
             "staged": shown.staged and not shown.qualifying,
             "empty_hidden": ranking is not None,
         }
+        if self._category_absent():
+            # Not "no players have entered yet": the category asked for is nobody's.
+            kwargs["empty_text"] = gettext(CATEGORY_ABSENT) % {"category": self._category()}
+        return kwargs
 
     def _exporting(self) -> bool:
         return StandingsExport.is_valid_format(self.request.GET.get(self.export_trigger_param))
@@ -466,5 +465,6 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
         context["unconfirmed"] = self._unconfirmed()
         context["categories"] = self._categories()
         context["category"] = self._category()
+        context["category_absent"] = self._category_absent()
         context["stage"] = self.stage or ""
         return context

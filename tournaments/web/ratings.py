@@ -4,10 +4,12 @@ Vocabulary as in ``selectors.ratings``. The page shows a page of 100 players
 at a time, sortable by rank, name, rating or games, and exports every row as
 CSV, XLSX, ODS or JSON (spreadsheet cells made inert, as the standings'
 exports are). A ``club`` that is not a club the visitor may see with a rated
-member is a 404, and so is a ``page`` or ``per_page`` that is not a whole
-number in range (a page past the last, more than ``PER_PAGE_MAX`` rows). The
-club page's rating list (``rating_list_top``) is the club's first players,
-drawn from the same template.
+member is a 404. ``page`` and ``per_page`` are read as on the standings page
+(``standings_table.RowsPaginator``): a page that is not a number, or below 1,
+is the first, one past the last the last; 1 to 1,000 rows a page, a
+``per_page`` of 0 or not a number the default. The club page's rating list
+(``rating_list_top``) is the club's first players, drawn from the same
+template.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from __future__ import annotations
 from typing import Any
 
 import django_tables2 as tables
-from django.core.paginator import EmptyPage
 from django.http import Http404, HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
@@ -30,12 +31,9 @@ from tournaments.models import Club
 from tournaments.numbers import number_text
 from tournaments.ratings.engine import PROVISIONAL_GAMES
 from tournaments.selectors.ratings import rating_clubs, rating_list
-from tournaments.web.standings_table import StandingsExport, cell_inert
+from tournaments.web.standings_table import RowsPaginator, StandingsExport, cell_inert
 
 PER_PAGE = 100
-# The most rows a page may be asked for (``?per_page=``), and the highest page number.
-PER_PAGE_MAX = 1000
-PAGE_MAX = 1_000_000
 # The players a club's page lists before its link to the whole list.
 CLUB_PAGE_ROWS = 10
 
@@ -79,6 +77,8 @@ class RatingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 is unt
         template_name = "tournaments/_data_table.html"
         attrs = {"class": "data ratings"}
         empty_text = _("No rated games yet.")
+        # A ``?per_page=0`` falls back to the table's own size: the page's.
+        per_page = PER_PAGE
         sequence = ("rank", "name", "club_name", "rating", "games", "mu", "sigma", "...")
 
     def render_name(self, value: str, record: dict[str, Any]) -> str:
@@ -130,14 +130,6 @@ class RatingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 is unt
         return value < PROVISIONAL_GAMES
 
 
-def _number_checked(request: HttpRequest, name: str, most: int) -> None:
-    """A ``page`` or ``per_page`` given must be a whole number from 1 to ``most``
-    (else 404, as an unknown club is)."""
-    raw = request.GET.get(name)
-    if raw is not None and not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= most):
-        raise Http404
-
-
 def _club_asked(request: HttpRequest, choices: list[tuple[int, str]]) -> int | None:
     raw = request.GET.get("club")
     if raw is None:
@@ -152,24 +144,15 @@ class RatingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignore[
 
     template_name = "tournaments/ratings.html"
     table_class = RatingsTable
-    # A page past the last is a 404 (not the last page shown instead).
-    table_pagination = {"per_page": PER_PAGE, "silent": False}
+    table_pagination = {"per_page": PER_PAGE, "paginator_class": RowsPaginator}
     export_class = RatingsExport
     export_formats = RatingsExport.ALLOWED
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
-        _number_checked(request, "page", PAGE_MAX)
-        _number_checked(request, "per_page", PER_PAGE_MAX)
         self.clubs = rating_clubs(user=request.user)
         self.club_id = _club_asked(request, self.clubs)
         self.export_name = "ratings" + (f"-club-{self.club_id}" if self.club_id else "")
         return super().dispatch(request, *args, **kwargs)
-
-    def get_table(self, **kwargs: Any) -> Any:
-        try:
-            return super().get_table(**kwargs)
-        except EmptyPage:
-            raise Http404 from None
 
     def get_table_data(self) -> Any:
         return rating_list(user=self.request.user, club_id=self.club_id)

@@ -29,6 +29,7 @@ from typing import Any
 
 import django_tables2 as tables
 import xlsxwriter
+from django.core.paginator import Page, Paginator
 from django.urls import reverse
 from django.utils.encoding import force_str
 from django.utils.functional import Promise
@@ -323,6 +324,24 @@ def ranking_said(*, ranking: RankingCurrent, tournament: Tournament) -> dict[str
 PER_PAGE_DEFAULT = 100
 PER_PAGE_CHOICES = (10, 25, 50, 100, 250, 500, 1000)
 EXPORT_PARAMETER = "_export"
+
+
+class RowsPaginator(Paginator[Any]):
+    """The pages of a list (the standings, the ratings), as the address bar asks
+    for them: 1 to 1,000 rows a page (``?per_page=``); a page (``?page=``) that
+    is not a number or is below 1 is the first, one past the last the last
+    (never a 404: the standings' canonical address says the same page)."""
+
+    def __init__(self, object_list: Any, per_page: int | str, *args: Any, **kwargs: Any) -> None:
+        most = PER_PAGE_CHOICES[-1]
+        super().__init__(object_list, min(max(int(per_page), 1), most), *args, **kwargs)
+
+    def page(self, number: Any) -> Page[Any]:
+        try:
+            asked = int(number)
+        except (TypeError, ValueError):
+            asked = 1
+        return super().page(min(max(asked, 1), self.num_pages))
 
 
 @dataclass(frozen=True)

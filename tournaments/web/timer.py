@@ -27,7 +27,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scoring import rules
 from tournaments.models import Match
@@ -116,7 +116,7 @@ def _page(
     )
 
 
-@require_GET
+@require_safe
 @cache_control(max_age=FREE_MAX_AGE)
 def timer(request: HttpRequest) -> HttpResponse:
     """The free timer: ``?seconds=`` (40, 60, 90 or 120) and ``?seats=`` (2 to 4)."""
@@ -137,7 +137,7 @@ def timer(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @cache_control(private=True, no_cache=True)
 def match_timer(request: HttpRequest, token: str) -> HttpResponse:
     """A match's timer: its tournament's seconds and its players, starting seat first."""

@@ -305,3 +305,24 @@ def test_refusals_are_translated_by_accept_language(anon):
     )
     assert response.status_code == 400
     assert "draw" in response.json()["ending"][0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "rack", "says", "never"),
+    [
+        ("de", {"points": -5}, "die Punkte können nicht negativ sein", "points"),
+        ("de", {"points": 5, "jokers": -1}, "die Zahl der Joker kann nicht negativ sein", "jokers"),
+        ("nl", {"points": -1}, "de punten kunnen niet negatief zijn (opgegeven: -1)", "points"),
+        ("da", {"points": 5, "jokers": -2}, "antallet af jokere kan ikke være negativt", "jokers"),
+    ],
+)
+def test_a_bad_count_is_named_in_the_readers_language(anon, lang, rack, says, never):
+    response = anon.post(
+        "/api/v1/score/",
+        {"ending": "rummikub", "racks": [{"player": "A", "tiles": ""}, {"player": "B", **rack}]},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=lang,
+    )
+    assert response.status_code == 400
+    message = response.json()["racks"][0]
+    assert says in message and never not in message, message

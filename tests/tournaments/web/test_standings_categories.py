@@ -53,6 +53,30 @@ def test_a_category_nobody_carries_shows_no_rows(client: Client, cup) -> None:
     assert long.status_code == 200 and list(long.context["table"].data) == []
 
 
+def test_a_category_nobody_carries_is_said_to_be_none_of_the_tournament(
+    client: Client, cup
+) -> None:
+    html = client.get("/t/cat-cup/standings/?category=Nobody").content.decode()
+    assert "This tournament has no category “Nobody”." in html
+    assert "No players have entered yet." not in html
+    assert "Players of the category Nobody" not in html
+    # The categories there are stay offered, and everyone one click away.
+    assert "?category=U14" in html and ">everyone</a>" in html
+    german = client.get("/de/t/cat-cup/standings/?category=Nobody").content.decode()
+    assert "Dieses Turnier hat keine Kategorie „Nobody“." in german
+    marked = client.get("/t/cat-cup/standings/", {"category": "<b>x</b>"}).content.decode()
+    assert "no category “&lt;b&gt;x&lt;/b&gt;”" in marked
+
+
+def test_a_tournament_without_categories_says_the_one_asked_for_is_none(client: Client) -> None:
+    match = match_seated(players=4, slug="plain-cup", public=True)
+    play(match, games=1)
+    html = client.get("/t/plain-cup/standings/?category=U14").content.decode()
+    assert "This tournament has no category “U14”." in html
+    everyone = client.get("/t/plain-cup/standings/").content.decode()
+    assert "No players have entered yet." not in everyone and "no category" not in everyone
+
+
 def test_exports_carry_the_category(client: Client, cup) -> None:
     response = client.get("/t/cat-cup/standings/?category=U14&_export=csv")
     assert 'filename="cat-cup-standings-u14.csv"' in response["Content-Disposition"]
@@ -73,6 +97,14 @@ def test_the_pdf_carries_the_category(client: Client, cup) -> None:
     names = dict(Entry.objects.filter(tournament=cup).values_list("player__name", "category"))
     for name, category in names.items():
         assert (name in text) == (category == "U14")
+
+
+def test_the_pdf_of_a_category_nobody_carries_says_so(client: Client, cup) -> None:
+    response = client.get("/t/cat-cup/standings.pdf?category=Nobody")
+    assert response.status_code == 200
+    text = " ".join("".join(p.extract_text() for p in pages_of(response.content)).split())
+    assert "This tournament has no category “Nobody”." in text
+    assert "No players have entered yet." not in text
 
 
 def test_a_categorys_file_names_are_in_plain_letters(client: Client, cup) -> None:
