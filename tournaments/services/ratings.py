@@ -135,6 +135,9 @@ def ratings_background_use(enqueue: Callable[[], None]) -> None:
 # ``p``, in the players' order). Replays lock the whole state instead, and
 # nothing else takes an advisory lock.
 PLAYER_LOCKS = 0x52617465 << 32
+# The players' locks, in the order given (``unnest`` keeps it): ``PLAYER_LOCKS``
+# and the players' ids as parameters.
+_PLAYERS_LOCK_SQL = "SELECT count(pg_advisory_xact_lock(%s + p)) FROM unnest(%s::bigint[]) AS p"
 
 
 def _state_locked() -> RatingState:
@@ -203,8 +206,7 @@ def _append_sql() -> _AppendSql:
         # share lock: the read after both (the next statement) sees every
         # game that held them.
         read_state = (
-            "SELECT pending::text, (SELECT count(pg_advisory_xact_lock(%s + p)) "
-            f"FROM unnest(%s::bigint[]) AS p) FROM {state} WHERE id = 1 FOR SHARE"
+            f"SELECT pending::text, ({_PLAYERS_LOCK_SQL}) FROM {state} WHERE id = 1 FOR SHARE"
         )
         # The game's rows: its place once, its players' steps as arrays.
         rows_sql = (
@@ -234,10 +236,7 @@ def _players_lock(ordered: Sequence[int]) -> None:
     keeps it): two games of one player wait for each other."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_advisory_xact_lock(%s + p) FROM unnest(%s::bigint[]) AS p",
-                [PLAYER_LOCKS, list(ordered)],
-            )
+            cursor.execute(_PLAYERS_LOCK_SQL, [PLAYER_LOCKS, list(ordered)])
 
 
 def _pending_shared(players: Sequence[int]) -> tuple[Key, set[int]] | None:
@@ -638,15 +637,11 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+@_collector_paused()
 def _replay(key: Key | None, players: Collection[int] = ()) -> int:
     """Replay from ``key`` (everything: None), the state row locked
     (``players``: whose rows went with a deleted game or tournament); the
     number of rating rows written."""
-    with _collector_paused():
-        return _replay_now(key, players)
-
-
-def _replay_now(key: Key | None, players: Collection[int]) -> int:
     old = GameRating.objects.all() if key is None else GameRating.objects.filter(_from_q(key))
     touched = set(players)
     if key is not None:
@@ -820,70 +815,69 @@ class RecomputeReport:
 def ratings_recompute(*, fix: bool = False, tolerance: float = 1e-9) -> RecomputeReport:
     """Recompute every rating from the start and compare it with what is stored;
     ``fix``: store the recomputation."""
-    with transaction.atomic():
+    with transaction.atomic(), _collector_paused():
         _state_locked()
-        with _collector_paused():
-            book = Book()
-            computed: dict[tuple[int, int], tuple[float, float, int, Key]] = {}
-            for game, key in rated_games(None):
-                for s in book.play(game):
-                    computed[(s.game, s.player)] = (s.mu, s.sigma, s.rating, key)
-            differences: list[str] = []
-            stored = GameRating.objects.values_list(
-                "game_id",
-                "player_id",
-                "mu",
-                "sigma",
-                "rating",
-                "sort_date",
-                "tournament_id",
-                "place",
-            )
-            seen: set[tuple[int, int]] = set()
-            for g, p, mu, sigma, rating, *k, place in stored.iterator(chunk_size=10000):
-                seen.add((g, p))
-                want = computed.get((g, p))
-                if want is None:
-                    differences.append(f"game {g}, player {p}: stored but not rated")
-                    continue
-                if (
-                    abs(want[0] - mu) > tolerance
-                    or abs(want[1] - sigma) > tolerance
-                    or want[2] != rating
-                    or want[3][:2] != tuple(k)
-                    or place != key_place(want[3])
-                ):
-                    differences.append(
-                        f"game {g}, player {p}: stored {mu!r}, {sigma!r}, {rating}; "
-                        f"computed {want[0]!r}, {want[1]!r}, {want[2]}"
-                    )
-            differences.extend(
-                f"game {g}, player {p}: rated but not stored" for g, p in computed.keys() - seen
-            )
-            standings = book.standings()
-            current = {
-                p: (mu, sigma, rating, games)
-                for p, mu, sigma, rating, games in PlayerRating.objects.values_list(
-                    "player_id", "mu", "sigma", "rating", "games"
+        book = Book()
+        computed: dict[tuple[int, int], tuple[float, float, int, Key]] = {}
+        for game, key in rated_games(None):
+            for s in book.play(game):
+                computed[(s.game, s.player)] = (s.mu, s.sigma, s.rating, key)
+        differences: list[str] = []
+        stored = GameRating.objects.values_list(
+            "game_id",
+            "player_id",
+            "mu",
+            "sigma",
+            "rating",
+            "sort_date",
+            "tournament_id",
+            "place",
+        )
+        seen: set[tuple[int, int]] = set()
+        for g, p, mu, sigma, rating, *k, place in stored.iterator(chunk_size=10000):
+            seen.add((g, p))
+            want = computed.get((g, p))
+            if want is None:
+                differences.append(f"game {g}, player {p}: stored but not rated")
+                continue
+            if (
+                abs(want[0] - mu) > tolerance
+                or abs(want[1] - sigma) > tolerance
+                or want[2] != rating
+                or want[3][:2] != tuple(k)
+                or place != key_place(want[3])
+            ):
+                differences.append(
+                    f"game {g}, player {p}: stored {mu!r}, {sigma!r}, {rating}; "
+                    f"computed {want[0]!r}, {want[1]!r}, {want[2]}"
                 )
-            }
-            for p in current.keys() | standings.keys():
-                have, want_s = current.get(p), standings.get(p)
-                if have is None or want_s is None:
-                    differences.append(
-                        f"player {p}: current rating {'missing' if have is None else 'extra'}"
-                    )
-                elif (
-                    abs(have[0] - want_s.mu) > tolerance
-                    or abs(have[1] - want_s.sigma) > tolerance
-                    or have[2] != shown(want_s.mu, want_s.sigma)
-                    or have[3] != want_s.games
-                ):
-                    differences.append(
-                        f"player {p}: stored {have[0]!r}, {have[1]!r}, {have[2]} after "
-                        f"{have[3]} games; computed {want_s.mu!r}, {want_s.sigma!r}, "
-                        f"{want_s.rating} after {want_s.games} games"
-                    )
+        differences.extend(
+            f"game {g}, player {p}: rated but not stored" for g, p in computed.keys() - seen
+        )
+        standings = book.standings()
+        current = {
+            p: (mu, sigma, rating, games)
+            for p, mu, sigma, rating, games in PlayerRating.objects.values_list(
+                "player_id", "mu", "sigma", "rating", "games"
+            )
+        }
+        for p in current.keys() | standings.keys():
+            have, want_s = current.get(p), standings.get(p)
+            if have is None or want_s is None:
+                differences.append(
+                    f"player {p}: current rating {'missing' if have is None else 'extra'}"
+                )
+            elif (
+                abs(have[0] - want_s.mu) > tolerance
+                or abs(have[1] - want_s.sigma) > tolerance
+                or have[2] != shown(want_s.mu, want_s.sigma)
+                or have[3] != want_s.games
+            ):
+                differences.append(
+                    f"player {p}: stored {have[0]!r}, {have[1]!r}, {have[2]} after "
+                    f"{have[3]} games; computed {want_s.mu!r}, {want_s.sigma!r}, "
+                    f"{want_s.rating} after {want_s.games} games"
+                )
         if fix and differences:
             ratings_rebuild()
         return RecomputeReport(rows=len(computed), players=len(standings), differences=differences)

@@ -4,6 +4,7 @@ games in the rating order (a full recomputation)."""
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import io
 
 import pytest
@@ -29,6 +30,7 @@ from tournaments.models import (
     RatingState,
     Tournament,
 )
+from tournaments.ratings.replay import Book, GameToRate, Step
 from tournaments.services import ratings
 from tournaments.services.games import game_correct, game_delete, game_record
 from tournaments.services.results import game_confirm, game_enter, game_restore
@@ -127,6 +129,32 @@ def test_a_bulk_replay_writes_what_a_row_by_row_one_does(monkeypatch):
     with connection.cursor() as cursor:
         found = connection.introspection.get_constraints(cursor, GameRating._meta.db_table)
     assert names <= {name for name, about in found.items() if about["index"]}
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_garbage_collector_is_set_back_as_it_was_after_a_replay(enabled):
+    """A replay and a recomputation hold the collector off while they run,
+    then leave it as they found it (paused inside, and on again only if it was)."""
+    tournament_played(players=4, rounds=1, date=dt.date(2026, 1, 10))
+    seen: list[bool] = []
+    book_play = Book.play
+
+    def play(book: Book, game: GameToRate) -> list[Step]:
+        seen.append(gc.isenabled())
+        return book_play(book, game)
+
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(Book, "play", play)
+            ratings.ratings_rebuild()
+            assert gc.isenabled() is enabled
+            assert ratings.ratings_recompute().differences == []
+            assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert seen and not any(seen)
 
 
 def test_a_replay_past_the_named_tournaments_reads_them_all_and_keeps_its_start(monkeypatch):
